@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatProblems, validateProject } from '../validate-project';
+
+const dirs: string[] = [];
+
+function project(files: Record<string, string>): string {
+  // Inside the project (an ignored cache folder) so the test runner resolves the imports.
+  const base = join(process.cwd(), 'node_modules', '.cache');
+  mkdirSync(base, { recursive: true });
+  const root = mkdtempSync(join(base, 'atrium-validate-'));
+  dirs.push(root);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(root, name, '..'), { recursive: true });
+    writeFileSync(join(root, name), text);
+  }
+  return root;
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const goodSchemas = {
+  'schemas/entities/thing.schema.ts': `
+    export const thingSchema = { $id: 'test:thing', type: 'object', properties: { name: { type: 'string' } } } as const;
+    export const boxSchema = { $id: 'test:box', type: 'object', properties: { thing: { $ref: 'test:thing' } } } as const;`,
+  'schemas/forms/thing.schema.ts': `
+    export const thingFormSchema = { $id: 'test:thing-form', type: 'object', properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'object', properties: { label: { type: 'string' } } } } } } as const;
+    export const thingUiSchema = { 'ui:order': ['name'], name: { 'ui:autofocus': true }, tags: { items: { label: {} } } };`,
+};
+
+describe('validateProject', () => {
+  it('passes a good project with a one-line summary', async () => {
+    const root = project({
+      ...goodSchemas,
+      'routes.config.json': JSON.stringify({ routes: [{ path: '/', page: 'home' }] }),
+      'src/app/project.ts': `export const pageKeys = ['home'];`,
+    });
+    const report = await validateProject(root);
+    expect(report.problems).toEqual([]);
+    expect(report.summary).toBe(
+      'OK: routes.config.json (1 routes, 1 page keys), 3 schemas, 1 uiSchemas',
+    );
+  });
+
+  it('reports a broken config, schemas and uiSchemas with their paths', async () => {
+    const root = project({
+      'routes.config.json': JSON.stringify({
+        routes: [
+          { path: '/', page: 'home' },
+          { path: '/shop', children: [{ path: '', page: 'shopp' }] },
+        ],
+      }),
+      'src/app/project.ts': `export const pageKeys = ['home', 'shop'];`,
+      'schemas/entities/bad.schema.ts': `
+        export const noIdSchema = { type: 'object' } as const;
+        export const relativeIdSchema = { $id: 'test/relative', type: 'object' } as const;
+        export const brokenSchema = { $id: 'test:broken', type: 'object', properties: { a: { $ref: 'test:missing' } } } as const;
+        export const wrongSchema = { $id: 'test:wrong', type: 'nonsense' } as const;`,
+      'schemas/forms/thing.schema.ts': `
+        export const thingFormSchema = { $id: 'test:thing-form', type: 'object', properties: { name: { type: 'string' } } } as const;
+        export const thingUiSchema = { name: {}, nmae: { 'ui:widget': 'textarea' } };`,
+    });
+    const { problems } = await validateProject(root);
+    const lines = formatProblems(problems).split('\n');
+    expect(lines).toContain('routes.config.json#/routes/1/children/0/page: unknown page "shopp"');
+    expect(lines).toContain('schemas/entities/bad.schema.ts#noIdSchema: needs an $id');
+    expect(lines).toContain(
+      "schemas/entities/bad.schema.ts#relativeIdSchema: needs an absolute $id such as 'atrium:name', not 'test/relative'",
+    );
+    expect(
+      lines.some((l) =>
+        l.startsWith('schemas/entities/bad.schema.ts#brokenSchema: does not compile'),
+      ),
+    ).toBe(true);
+    expect(
+      lines.some((l) =>
+        l.startsWith('schemas/entities/bad.schema.ts#wrongSchema: does not compile'),
+      ),
+    ).toBe(true);
+    expect(lines).toContain(
+      'schemas/forms/thing.schema.ts#thingUiSchema/nmae: names a field thingFormSchema does not have',
+    );
+    expect(problems).toHaveLength(6);
+  });
+
+  it('checks routes without page keys when the project file is absent', async () => {
+    const root = project({
+      'routes.config.json': '{ "routes": [ { "path": "/", "page": "anything" } ] }',
+    });
+    const report = await validateProject(root);
+    expect(report.problems).toEqual([]);
+    expect(report.summary).toContain('page keys not checked');
+  });
+
+  it('reports a config that is not JSON', async () => {
+    const root = project({ 'routes.config.json': '{ routes: ' });
+    const { problems } = await validateProject(root);
+    expect(problems[0]?.path).toBe('routes.config.json');
+    expect(problems[0]?.message).toMatch(/^invalid JSON/);
+  });
+});

@@ -1,0 +1,233 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { validateRoutesConfig } from '../core/routes';
+
+/** One problem, located by file and a JSON pointer or export name. @example { path: 'routes.config.json#/routes/3/page', message: 'unknown page "shop"' } */
+export interface ProjectProblem {
+  path: string;
+  message: string;
+}
+
+/** What {@link validateProject} found. @example if (report.problems.length) process.exitCode = 1; */
+export interface ValidationReport {
+  problems: ProjectProblem[];
+  summary: string;
+}
+
+type Module = Record<string, unknown>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function schemaFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.schema.ts'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !file.split(sep).includes('__tests__'))
+    .sort();
+}
+
+/** Plain absolute paths work in Node and in Vitest's module runner; Windows needs a file URL. */
+const importFile = (file: string) =>
+  import(
+    /* @vite-ignore */ process.platform === 'win32' ? pathToFileURL(file).href : file
+  ) as Promise<Module>;
+
+/** Field names a uiSchema names that its schema has no property for (nested objects and arrays included). */
+function unknownUiFields(schema: unknown, ui: unknown, pointer: string): string[] {
+  if (!isRecord(schema) || !isRecord(ui)) return [];
+  if (schema.type === 'array' || isRecord(schema.items)) {
+    return isRecord(ui.items) ? unknownUiFields(schema.items, ui.items, `${pointer}/items`) : [];
+  }
+  if (!isRecord(schema.properties)) return [];
+  const properties = schema.properties;
+  return Object.entries(ui).flatMap(([key, value]) => {
+    if (key.startsWith('ui:')) return [];
+    if (!(key in properties)) return [`${pointer}/${key}`];
+    return unknownUiFields(properties[key], value, `${pointer}/${key}`);
+  });
+}
+
+/**
+ * Compiles one schema in its own Ajv instance, adding the project schemas it refers to on
+ * demand: schemas embed each other by value (with their `$id`), so one shared instance would
+ * see the same id twice.
+ */
+function compileAlone(
+  schema: Record<string, unknown>,
+  byId: Map<string, { schema: Record<string, unknown> }>,
+): string | undefined {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      ajv.compile(schema);
+      return undefined;
+    } catch (error) {
+      const missing = (error as { missingSchema?: string }).missingSchema;
+      const referenced = missing === undefined ? undefined : byId.get(missing);
+      if (!referenced) return `does not compile: ${(error as Error).message}`;
+      try {
+        ajv.addSchema(referenced.schema);
+      } catch (addError) {
+        return `does not compile: ${(addError as Error).message}`;
+      }
+    }
+  }
+  return 'does not compile: too many nested references';
+}
+
+async function loadPageKeys(
+  root: string,
+  problems: ProjectProblem[],
+): Promise<string[] | undefined> {
+  const file = join(root, 'src', 'app', 'project.ts');
+  if (!existsSync(file)) return undefined;
+  const project = await importFile(file);
+  const keys = project.pageKeys;
+  if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) {
+    problems.push({
+      path: 'src/app/project.ts#pageKeys',
+      message: 'must export pageKeys: string[]',
+    });
+    return undefined;
+  }
+  return keys;
+}
+
+/**
+ * Validates a project: `routes.config.json` (schema and page keys from `src/app/project.ts`
+ * when it exists), every exported `*Schema` in `schemas/**\/*.schema.ts` (has an `$id`,
+ * compiles with Ajv) and every `*UiSchema` (names only fields of its schema).
+ *
+ * @example
+ * const { problems, summary } = await validateProject(process.cwd());
+ */
+export async function validateProject(root: string): Promise<ValidationReport> {
+  const problems: ProjectProblem[] = [];
+  const pageKeys = await loadPageKeys(root, problems);
+
+  let routeCount = 0;
+  const configFile = join(root, 'routes.config.json');
+  if (!existsSync(configFile)) {
+    problems.push({ path: 'routes.config.json', message: 'file not found' });
+  } else {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(configFile, 'utf8'));
+    } catch (error) {
+      problems.push({
+        path: 'routes.config.json',
+        message: `invalid JSON: ${(error as Error).message}`,
+      });
+    }
+    if (json !== undefined) {
+      if (isRecord(json) && Array.isArray(json.routes)) routeCount = json.routes.length;
+      for (const p of validateRoutesConfig(json, pageKeys ? { pageKeys } : {})) {
+        problems.push({ path: `routes.config.json#${p.path}`, message: p.message });
+      }
+    }
+  }
+
+  const schemas: { where: string; schema: Record<string, unknown> }[] = [];
+  let uiCount = 0;
+  for (const file of schemaFiles(join(root, 'schemas'))) {
+    const name = relative(root, file).split(sep).join('/');
+    let module: Module;
+    try {
+      module = await importFile(file);
+    } catch (error) {
+      problems.push({ path: name, message: `cannot be loaded: ${(error as Error).message}` });
+      continue;
+    }
+    for (const [exportName, value] of Object.entries(module)) {
+      const where = `${name}#${exportName}`;
+      if (exportName.endsWith('UiSchema')) {
+        uiCount++;
+        const stem = exportName.replace(/UiSchema$/, '');
+        const schemaExports = Object.keys(module).filter(
+          (k) => k.endsWith('Schema') && !k.endsWith('UiSchema'),
+        );
+        const schemaName =
+          [`${stem}Schema`, `${stem}FormSchema`].find((k) => isRecord(module[k])) ??
+          (schemaExports.length === 1 ? schemaExports[0] : undefined);
+        const schema = schemaName === undefined ? undefined : module[schemaName];
+        if (schemaName === undefined || !isRecord(schema)) {
+          problems.push({
+            path: where,
+            message: `no ${stem}Schema or ${stem}FormSchema export beside it`,
+          });
+          continue;
+        }
+        for (const field of unknownUiFields(schema, value, '')) {
+          problems.push({
+            path: `${where}${field}`,
+            message: `names a field ${schemaName} does not have`,
+          });
+        }
+      } else if (exportName.endsWith('Schema') && isRecord(value)) {
+        if (typeof value.$id !== 'string' || value.$id === '') {
+          problems.push({ path: where, message: 'needs an $id' });
+          continue;
+        }
+        if (!/^[a-z][a-z0-9+.-]*:/i.test(value.$id)) {
+          // A relative id such as `atrium/font` resolves against the referring schema's id in
+          // every $ref, so the same name would point at different schemas.
+          problems.push({
+            path: where,
+            message: `needs an absolute $id such as 'atrium:name', not '${value.$id}'`,
+          });
+          continue;
+        }
+        schemas.push({ where, schema: value });
+      }
+    }
+  }
+
+  const absolute = schemas.map((s) => s.schema);
+  const byId = new Map<string, { where: string; text: string; schema: Record<string, unknown> }>();
+  const unique: { where: string; schema: Record<string, unknown> }[] = [];
+  absolute.forEach((schema, index) => {
+    const { where } = schemas[index]!;
+    const id = schema.$id as string;
+    const text = JSON.stringify(schema);
+    const earlier = byId.get(id);
+    if (earlier) {
+      if (earlier.text !== text) {
+        problems.push({
+          path: where,
+          message: `$id "${String(schemas[index]!.schema.$id)}" is already used by ${earlier.where}`,
+        });
+      }
+      return;
+    }
+    byId.set(id, { where, text, schema });
+    unique.push({ where, schema });
+  });
+  for (const { where, schema } of unique) {
+    const message = compileAlone(schema, byId);
+    if (message !== undefined) problems.push({ path: where, message });
+  }
+
+  const keysNote = pageKeys
+    ? `${pageKeys.length} page keys`
+    : 'page keys not checked (no src/app/project.ts)';
+  return {
+    problems,
+    summary: `OK: routes.config.json (${routeCount} routes, ${keysNote}), ${unique.length} schemas, ${uiCount} uiSchemas`,
+  };
+}
+
+/**
+ * Formats problems one per line as `path: message`.
+ *
+ * @example
+ * console.error(formatProblems(report.problems));
+ */
+export function formatProblems(problems: ProjectProblem[]): string {
+  return problems.map((p) => `${p.path}: ${p.message}`).join('\n');
+}

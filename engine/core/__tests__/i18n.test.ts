@@ -1,0 +1,81 @@
+import type { Language } from '@schemas/entities/language.schema';
+import { describe, expect, it } from 'vitest';
+import { createTranslator, directionOf, resolveLanguage } from '../index';
+
+const POINTS = '@count point\u0003@count points';
+
+describe('createTranslator', () => {
+  it('looks strings up by source and fills @placeholders', () => {
+    const t = createTranslator({
+      language: 'ar',
+      dir: 'rtl',
+      translations: [
+        { source: 'Log in', translation: 'تسجيل الدخول' },
+        { source: 'Hello @name', translation: 'مرحبا @name' },
+      ],
+    });
+    expect(t.t('Log in')).toBe('تسجيل الدخول');
+    expect(t.t('Hello @name', { name: 'Ada' })).toBe('مرحبا Ada');
+    expect(t.t('Untranslated @x', { x: 1 })).toBe('Untranslated 1');
+    expect(t.t('Keeps @unknown', {})).toBe('Keeps @unknown');
+    expect(t.dir).toBe('rtl');
+  });
+
+  it('pluralises English from the two sources', () => {
+    const t = createTranslator({ language: 'en', translations: [] });
+    expect(t.plural(1, '@count point', '@count points')).toBe('1 point');
+    expect(t.plural(0, '@count point', '@count points')).toBe('0 points');
+    expect(t.plural(7, '@count point', '@count points')).toBe('7 points');
+    expect(t.plural(2, "@name's {1} item #", "@name's @count items #", { name: 'Ada' })).toBe(
+      "Ada's 2 items #",
+    );
+  });
+
+  it('pluralises Arabic with an ICU translation and all six categories', () => {
+    const t = createTranslator({
+      language: 'ar',
+      translations: [
+        {
+          source: POINTS,
+          translation:
+            '{count, plural, zero {لا نقاط} one {نقطة واحدة} two {نقطتان} few {# نقاط} many {# نقطة} other {# نقطة}}',
+        },
+      ],
+    });
+    expect([0, 1, 2, 3, 11, 100].map((n) => t.plural(n, '@count point', '@count points'))).toEqual([
+      'لا نقاط',
+      'نقطة واحدة',
+      'نقطتان',
+      '3 نقاط',
+      '11 نقطة',
+      '100 نقطة',
+    ]);
+  });
+
+  it('falls back to the English forms when a translation is malformed', () => {
+    const t = createTranslator({
+      language: 'ar',
+      translations: [{ source: POINTS, translation: '{count, plural, one {' }],
+    });
+    expect(t.plural(2, '@count point', '@count points')).toBe('2 points');
+  });
+});
+
+describe('language', () => {
+  const languages: Language[] = [
+    { langcode: 'en', name: 'English', direction: 0, weight: 0 },
+    { langcode: 'ar', name: 'Arabic', direction: 1, weight: 1 },
+  ];
+  it('resolves user, then site, then en; origin means en', () => {
+    expect(resolveLanguage('ar', 'en')).toBe('ar');
+    expect(resolveLanguage(null, 'ar')).toBe('ar');
+    expect(resolveLanguage(undefined, undefined)).toBe('en');
+    expect(resolveLanguage('origin', 'ar')).toBe('en');
+    expect(resolveLanguage('', 'origin')).toBe('en');
+  });
+  it('reads the direction from the language list', () => {
+    expect(directionOf('ar', languages)).toBe('rtl');
+    expect(directionOf('en', languages)).toBe('ltr');
+    expect(directionOf('fr', languages)).toBe('ltr');
+  });
+});

@@ -1,0 +1,138 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import type { Language, Translation } from '@schemas/entities/language.schema';
+
+/** Separates the singular and plural source of a plural string (as the translation keys do). */
+const PLURAL_SEPARATOR = '\u0003';
+
+/**
+ * Translates interface strings. Sources are the English strings themselves.
+ *
+ * @example
+ * t.t('Hello @name', { name: 'Ada' });
+ * t.plural(3, '@count point', '@count points'); // '3 points'
+ */
+export interface Translator {
+  language: string;
+  dir: 'ltr' | 'rtl';
+  /** Looks the source up and fills `@name` placeholders. */
+  t: (source: string, params?: Record<string, string | number>) => string;
+  /** Picks the plural form for `count` (also available as `@count`). */
+  plural: (
+    count: number,
+    singular: string,
+    plural: string,
+    params?: Record<string, string | number>,
+  ) => string;
+}
+
+function fill(text: string, params?: Record<string, string | number>): string {
+  if (!params) return text;
+  return text.replace(/@([A-Za-z_][A-Za-z0-9_]*)/g, (match, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : match,
+  );
+}
+
+/** Quotes ICU syntax characters so an English source string is read literally. */
+function escapeIcu(text: string): string {
+  return text.replace(/'/g, "''").replace(/[{}#|]/g, "'$&'");
+}
+
+function englishPluralMessage(singular: string, plural: string): string {
+  const form = (s: string) => escapeIcu(s).replace(/@count\b/g, '#');
+  return `{count, plural, one {${form(singular)}} other {${form(plural)}}}`;
+}
+
+/**
+ * Builds a {@link Translator} from the server's source/translation list. Plural strings are
+ * keyed by `singular + '\u0003' + plural`; their translation may be an ICU plural message
+ * using `count`, e.g. `{count, plural, one {# نقطة} other {# نقاط}}`.
+ *
+ * @example
+ * const t = createTranslator({ language: 'ar', dir: 'rtl', translations: [{ source: 'Log in', translation: 'تسجيل الدخول' }] });
+ * t.t('Log in'); // 'تسجيل الدخول'
+ */
+export function createTranslator(o: {
+  language: string;
+  dir?: 'ltr' | 'rtl';
+  translations: Translation[];
+}): Translator {
+  const lookup = new Map<string, string>();
+  for (const { source, translation } of o.translations) {
+    if (translation !== '') lookup.set(source, translation);
+  }
+  const compiled = new Map<string, IntlMessageFormat | null>();
+
+  const compile = (key: string, message: string, locale: string): IntlMessageFormat | null => {
+    const cacheKey = `${locale}${PLURAL_SEPARATOR}${key}`;
+    if (!compiled.has(cacheKey)) {
+      let format: IntlMessageFormat | null;
+      try {
+        format = new IntlMessageFormat(message, locale);
+      } catch {
+        // A malformed translation falls back to the English forms instead of breaking the page.
+        format = null;
+      }
+      compiled.set(cacheKey, format);
+    }
+    return compiled.get(cacheKey) ?? null;
+  };
+
+  const format = (
+    f: IntlMessageFormat,
+    count: number,
+    params?: Record<string, string | number>,
+  ): string => {
+    const out = f.format({ ...params, count });
+    return fill(Array.isArray(out) ? out.join('') : String(out), { ...params, count });
+  };
+
+  return {
+    language: o.language,
+    dir: o.dir ?? 'ltr',
+    t: (source, params) => fill(lookup.get(source) ?? source, params),
+    plural(count, singular, plural, params) {
+      const key = singular + PLURAL_SEPARATOR + plural;
+      const translation = lookup.get(key);
+      if (translation !== undefined) {
+        if (translation.includes(PLURAL_SEPARATOR)) {
+          // Legacy "form1\u0003form2" translations: one/other only.
+          const forms = translation.split(PLURAL_SEPARATOR);
+          const rule = new Intl.PluralRules(o.language).select(count);
+          const text = (rule === 'one' ? forms[0] : forms[forms.length - 1]) ?? plural;
+          return fill(text, { ...params, count });
+        }
+        const f = compile(key, translation, o.language);
+        if (f) return format(f, count, params);
+      }
+      const english = compile(key, englishPluralMessage(singular, plural), 'en');
+      return english
+        ? format(english, count, params)
+        : fill(count === 1 ? singular : plural, { ...params, count });
+    },
+  };
+}
+
+/**
+ * The interface language: the user's, else the site's current one, else `en`. The code
+ * `origin` (the untranslated source) means English.
+ *
+ * @example
+ * resolveLanguage(null, 'ar'); // 'ar'
+ * resolveLanguage('origin', 'ar'); // 'en'
+ */
+export function resolveLanguage(user?: string | null, site?: string | null): string {
+  const chosen = user || site || 'en';
+  return chosen === 'origin' ? 'en' : chosen;
+}
+
+/**
+ * Text direction of a language from the site's list (`direction` truthy means rtl).
+ *
+ * @example
+ * directionOf('ar', languages); // 'rtl'
+ */
+export function directionOf(langcode: string, languages: Language[]): 'ltr' | 'rtl' {
+  const code = langcode === 'origin' ? 'en' : langcode;
+  const language = languages.find((l) => (l.langcode === 'origin' ? 'en' : l.langcode) === code);
+  return language?.direction ? 'rtl' : 'ltr';
+}

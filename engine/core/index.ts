@@ -1,0 +1,36 @@
+export {
+  ApiRequestError,
+  RETRY_LIMIT,
+  createHttpClient,
+  retryDelay,
+  shouldRetry,
+  type ApiClient,
+  type ApiMessage,
+  type Envelope,
+  type ErrorStatus,
+  type HttpClientOptions,
+  type ListEnvelope,
+  type ListMeta,
+  type NavigationHandlers,
+  type RequestOptions,
+} from './http';
+export { bracketToDotted, encodeForm, encodeQuery } from './encoding';
+export { createTranslator, directionOf, resolveLanguage, type Translator } from './i18n';
+export { formatDateTime, phpToDateFnsFormat } from './dates';
+export {
+  AVATAR_PALETTE,
+  appearanceToCssVars,
+  avatarColor,
+  camelCaseKeys,
+  contrastText,
+  hoverColor,
+  initials,
+} from './theme';
+export {
+  checkAccess,
+  flattenRoutes,
+  validateRoutesConfig,
+  type ConfigProblem,
+  type FlatCrumb,
+  type FlatRoute,
+} from './routes';

@@ -1,0 +1,269 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import { accessFlagNames, type AccessFlags } from '@schemas/entities/access-flags.schema';
+import {
+  accessRuleSchema,
+  routeSchema,
+  routesConfigSchema,
+  type AccessRule,
+  type RouteConfig,
+  type RoutesConfig,
+} from '@schemas/config/routes-config.schema';
+
+/** One problem found in a config file: a JSON pointer and what is wrong there. @example { path: '/routes/3/page', message: 'unknown page "shop"' } */
+export interface ConfigProblem {
+  path: string;
+  message: string;
+}
+
+/** One breadcrumb of a flattened route. @example { label: 'Incentives', path: '/incentives', redirect: false } */
+export interface FlatCrumb {
+  label: string;
+  path: string;
+  redirect: boolean;
+}
+
+/**
+ * A declared route with everything inherited resolved: absolute path, signed-in need, the
+ * access rules of it and its ancestors (outermost first), layout and the breadcrumb chain.
+ *
+ * @example
+ * flattenRoutes(config).find((r) => r.path === '/incentives')?.access;
+ */
+export interface FlatRoute {
+  path: string;
+  page?: string;
+  signedIn: boolean;
+  access: AccessRule[];
+  guard?: RouteConfig['guard'];
+  title?: string;
+  layout: 'standard' | 'bare';
+  breadcrumbs: FlatCrumb[];
+  /** JSON pointer of the route in the config (`/routes/3/children/0`). */
+  pointer: string;
+}
+
+let compiled: ReturnType<Ajv['compile']> | undefined;
+function schemaValidator() {
+  if (!compiled) {
+    const ajv = new Ajv({ allErrors: true });
+    ajv.addSchema([accessRuleSchema, routeSchema]);
+    compiled = ajv.compile(routesConfigSchema);
+  }
+  return compiled;
+}
+
+function describe(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `unknown property "${String(error.params.additionalProperty)}"`;
+    case 'required':
+      return `missing required property "${String(error.params.missingProperty)}"`;
+    case 'enum':
+      return `${error.message ?? 'invalid value'}: ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
+    default:
+      return error.message ?? 'invalid';
+  }
+}
+
+const FLAG_PATH = /\/access\/\d+\/flags\/\d+$/;
+
+function schemaProblems(json: unknown): ConfigProblem[] {
+  const validate = schemaValidator();
+  if (validate(json)) return [];
+  const errors = validate.errors ?? [];
+  // "page or children" failures come as two required errors plus an anyOf error: say it once.
+  const anyOfPaths = new Set(
+    errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath),
+  );
+  return errors.flatMap((error): ConfigProblem[] => {
+    if (error.keyword === 'anyOf')
+      return [{ path: error.instancePath, message: 'needs a "page" or "children"' }];
+    if (error.schemaPath.includes('/anyOf/') && anyOfPaths.has(error.instancePath)) return [];
+    // Unknown flag names are reported by the semantic pass with the name in the message.
+    if (error.keyword === 'enum' && FLAG_PATH.test(error.instancePath)) return [];
+    const path =
+      error.keyword === 'additionalProperties'
+        ? `${error.instancePath}/${String(error.params.additionalProperty)}`
+        : error.instancePath || '/';
+    return [{ path, message: describe(error) }];
+  });
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function joinPath(parent: string, child: string): string {
+  if (child === '') return parent;
+  if (parent === '/' || parent === '') return `/${child}`;
+  return `${parent.replace(/\/+$/, '')}/${child}`;
+}
+
+function semanticProblems(json: unknown, pageKeys: string[] | undefined): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  if (!isRecord(json) || !Array.isArray(json.routes)) return problems;
+  const known = pageKeys ? new Set(pageKeys) : undefined;
+  const flags = new Set<string>(accessFlagNames);
+  const seen = new Map<string, string>();
+
+  const visit = (routes: unknown[], parentPath: string | undefined, base: string) => {
+    routes.forEach((route, index) => {
+      const pointer = `${base}/${index}`;
+      if (!isRecord(route)) return;
+      const path = typeof route.path === 'string' ? route.path : undefined;
+      if (path !== undefined) {
+        if (parentPath === undefined && !path.startsWith('/') && path !== '*') {
+          problems.push({
+            path: `${pointer}/path`,
+            message: 'top-level paths must start with "/" (or be "*")',
+          });
+        }
+        if (parentPath !== undefined && path.startsWith('/')) {
+          problems.push({
+            path: `${pointer}/path`,
+            message: `child paths are relative to "${parentPath}": drop the leading "/"`,
+          });
+        }
+      }
+      const absolute =
+        path === undefined
+          ? undefined
+          : parentPath === undefined
+            ? path
+            : joinPath(parentPath, path);
+      if (absolute !== undefined && typeof route.page === 'string') {
+        const earlier = seen.get(absolute);
+        if (earlier !== undefined) {
+          problems.push({
+            path: `${pointer}/path`,
+            message: `duplicate path "${absolute}" (also at ${earlier})`,
+          });
+        } else {
+          seen.set(absolute, pointer);
+        }
+      }
+      if (known && typeof route.page === 'string' && !known.has(route.page)) {
+        problems.push({ path: `${pointer}/page`, message: `unknown page "${route.page}"` });
+      }
+      if (Array.isArray(route.access)) {
+        route.access.forEach((rule, ruleIndex) => {
+          if (!isRecord(rule) || !Array.isArray(rule.flags)) return;
+          rule.flags.forEach((flag, flagIndex) => {
+            if (typeof flag !== 'string' || !flags.has(flag)) {
+              problems.push({
+                path: `${pointer}/access/${ruleIndex}/flags/${flagIndex}`,
+                message: `unknown access flag "${String(flag)}"; known flags: ${accessFlagNames.join(', ')}`,
+              });
+            }
+          });
+        });
+      }
+      if (Array.isArray(route.children))
+        visit(route.children, absolute ?? parentPath ?? '/', `${pointer}/children`);
+    });
+  };
+  visit(json.routes, undefined, '/routes');
+  return problems;
+}
+
+/**
+ * Validates a routes config against its meta-schema and the rules a schema cannot state:
+ * page keys exist in the registry, absolute paths are unique, child paths are relative and
+ * access flags exist. Returns every problem (empty when the config is good).
+ *
+ * @example
+ * validateRoutesConfig(json, { pageKeys: ['home', 'dashboard'] });
+ * // [{ path: '/routes/3/children/0/page', message: 'unknown page "shop"' }]
+ */
+export function validateRoutesConfig(
+  json: unknown,
+  o: { pageKeys?: string[] } = {},
+): ConfigProblem[] {
+  const seen = new Set<string>();
+  return [...schemaProblems(json), ...semanticProblems(json, o.pageKeys)].filter((p) => {
+    const key = `${p.path}\u0000${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Flattens the route tree: absolute paths, inherited `signedIn`, access rules and layout, and
+ * the breadcrumb chain from the outermost route. Routes with children but no page are
+ * included too (they guard their children).
+ *
+ * @example
+ * flattenRoutes({ routes: [{ path: '/incentives', breadcrumb: 'Incentives', children: [{ path: '', page: 'shop' }] }] })
+ *   .map((r) => r.path); // ['/incentives', '/incentives']
+ */
+export function flattenRoutes(config: RoutesConfig): FlatRoute[] {
+  const out: FlatRoute[] = [];
+  const visit = (
+    routes: RouteConfig[],
+    parent:
+      | {
+          path: string;
+          signedIn: boolean;
+          access: AccessRule[];
+          layout?: 'standard' | 'bare';
+          crumbs: FlatCrumb[];
+        }
+      | undefined,
+    base: string,
+  ) => {
+    routes.forEach((route, index) => {
+      const pointer = `${base}/${index}`;
+      const path = parent ? joinPath(parent.path, route.path) : route.path;
+      const signedIn = Boolean(route.signedIn) || Boolean(parent?.signedIn);
+      const access = [...(parent?.access ?? []), ...(route.access ?? [])];
+      const layout = route.layout ?? parent?.layout;
+      const crumbs = route.breadcrumb
+        ? [
+            ...(parent?.crumbs ?? []),
+            { label: route.breadcrumb, path, redirect: Boolean(route.breadcrumbRedirect) },
+          ]
+        : [...(parent?.crumbs ?? [])];
+      out.push({
+        path,
+        ...(route.page === undefined ? {} : { page: route.page }),
+        signedIn,
+        access,
+        ...(route.guard === undefined ? {} : { guard: route.guard }),
+        ...(route.title === undefined ? {} : { title: route.title }),
+        layout: layout ?? 'standard',
+        breadcrumbs: crumbs,
+        pointer,
+      });
+      if (route.children)
+        visit(
+          route.children,
+          { path, signedIn, access, ...(layout ? { layout } : {}), crumbs },
+          `${pointer}/children`,
+        );
+    });
+  };
+  visit(config.routes, undefined, '/routes');
+  return out;
+}
+
+/**
+ * Checks access rules against the user's flags, in order; the first failing rule decides:
+ * `'not-found'` when it is marked `notFound`, else `'denied'`.
+ *
+ * @example
+ * checkAccess([{ flags: ['incentives_shop_enabled'], notFound: true }, { flags: ['incentives_shop'] }],
+ *   { incentives_shop_enabled: true }); // 'denied'
+ */
+export function checkAccess(
+  rules: AccessRule[] | undefined,
+  flags: Partial<AccessFlags>,
+): 'ok' | 'not-found' | 'denied' {
+  for (const rule of rules ?? []) {
+    const passes =
+      rule.mode === 'any'
+        ? rule.flags.some((flag) => flags[flag] === true)
+        : rule.flags.every((flag) => flags[flag] === true);
+    if (!passes) return rule.notFound ? 'not-found' : 'denied';
+  }
+  return 'ok';
+}

@@ -1,0 +1,154 @@
+import { colord, extend } from 'colord';
+import a11yPlugin from 'colord/plugins/a11y';
+import type { Appearance, Font } from '@schemas/entities/appearance.schema';
+
+extend([a11yPlugin]);
+
+/** Text on a background lighter than this relative luminance is black, else white. */
+const CONTRAST_LUMINANCE_THRESHOLD = 0.43;
+/** Hover colours shift lightness by 5 (of 100). */
+const HOVER_LIGHTNESS_SHIFT = 0.05;
+/** Icon font axis defaults: not filled, grade 0, weight 200. */
+const ICON_DEFAULTS = { fill: 0, grade: 0, weight: 200 } as const;
+const LOGO_MAX_WIDTH_PX = 300;
+
+const camel = (key: string) =>
+  key.replace(/[_-]+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
+const kebab = (key: string) =>
+  camel(key)
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+
+/**
+ * Returns a copy with snake_case (or kebab-case) keys turned into camelCase (one level).
+ *
+ * @example
+ * camelCaseKeys({ sidebar_menu: '#fff' }); // { sidebarMenu: '#fff' }
+ */
+export function camelCaseKeys<T extends Record<string, unknown>>(o: T): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).map(([key, value]) => [camel(key), value]));
+}
+
+/**
+ * Black or white text for a background colour (luminance above 0.43 gets black).
+ *
+ * @example
+ * contrastText('#ffcc00'); // '#000000'
+ * contrastText('#1d4ed8'); // '#ffffff'
+ */
+export function contrastText(hex: string): '#000000' | '#ffffff' {
+  return colord(hex).luminance() > CONTRAST_LUMINANCE_THRESHOLD ? '#000000' : '#ffffff';
+}
+
+/**
+ * Hover shade of a colour: lightness shifted by 5, darker for light colours and lighter for
+ * dark ones so the change is always visible.
+ *
+ * @example
+ * hoverColor('#1d4ed8'); // a slightly lighter blue
+ */
+export function hoverColor(hex: string): string {
+  const c = colord(hex);
+  const shifted =
+    c.luminance() > CONTRAST_LUMINANCE_THRESHOLD
+      ? c.darken(HOVER_LIGHTNESS_SHIFT)
+      : c.lighten(HOVER_LIGHTNESS_SHIFT);
+  return shifted.toHex();
+}
+
+const FONT_ROLES = ['links', 'body', 'headings', 'icons'] as const;
+
+/**
+ * CSS custom properties for an appearance: `--color-<name>` with `-contrast` and `-hover`,
+ * `--radius-<name>` in px, `--font-links|body|headings|icons`, the icon font axes
+ * (`--icon-fill`, `--icon-grade`, `--icon-weight`), `--logo-max-width`, and the site background.
+ *
+ * @example
+ * appearanceToCssVars({ colors: { primary: '#1d4ed8', secondary: '#0f766e', header: '#fff', sidebar_menu: '#111827' } });
+ * // { '--color-primary': '#1d4ed8', '--color-primary-contrast': '#ffffff', '--color-primary-hover': '#…', … }
+ */
+export function appearanceToCssVars(a: Appearance): Record<`--${string}`, string> {
+  const vars: Record<`--${string}`, string> = {};
+  for (const [name, value] of Object.entries(camelCaseKeys(a.colors ?? {}))) {
+    if (typeof value !== 'string' || !colord(value).isValid()) continue;
+    const key = `--color-${kebab(name)}` as const;
+    vars[key] = value;
+    vars[`${key}-contrast`] = contrastText(value);
+    vars[`${key}-hover`] = hoverColor(value);
+  }
+  for (const [name, value] of Object.entries(camelCaseKeys(a.roundness ?? {}))) {
+    if (typeof value === 'number') vars[`--radius-${kebab(name)}`] = `${value}px`;
+  }
+  const fonts: Partial<Record<(typeof FONT_ROLES)[number], Font>> = a.fonts ?? {};
+  for (const role of FONT_ROLES) {
+    const font = fonts[role];
+    if (font?.family) vars[`--font-${role}`] = font.family;
+  }
+  const icons = fonts.icons;
+  vars['--icon-fill'] = String(icons?.filled ? 1 : ICON_DEFAULTS.fill);
+  vars['--icon-grade'] = String(icons?.grade ?? ICON_DEFAULTS.grade);
+  vars['--icon-weight'] = String(icons?.weight ?? ICON_DEFAULTS.weight);
+  vars['--logo-max-width'] = `${LOGO_MAX_WIDTH_PX}px`;
+  const background = a.site_background;
+  if (background?.color) vars['--site-background-color'] = background.color;
+  if (background?.image)
+    vars['--site-background-image'] = `url(${JSON.stringify(background.image)})`;
+  return vars;
+}
+
+/**
+ * The 19 avatar background colours; a user without a picture gets one by first initial.
+ *
+ * @example
+ * AVATAR_PALETTE.length; // 19
+ */
+export const AVATAR_PALETTE: readonly string[] = Object.freeze([
+  '#c62828',
+  '#ad1457',
+  '#6a1b9a',
+  '#4527a0',
+  '#283593',
+  '#1565c0',
+  '#0277bd',
+  '#00838f',
+  '#00695c',
+  '#2e7d32',
+  '#33691e',
+  '#827717',
+  '#fdd835',
+  '#ffb300',
+  '#c43e00',
+  '#880e4f',
+  '#5d4037',
+  '#616161',
+  '#455a64',
+]);
+
+const MAX_INITIALS = 3;
+
+/**
+ * Up to 3 initials from the first letters of a name's words.
+ *
+ * @example
+ * initials('Ada King Lovelace Byron'); // 'AKL'
+ */
+export function initials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_INITIALS)
+    .map((word) => Array.from(word)[0]!.toLocaleUpperCase())
+    .join('');
+}
+
+/**
+ * Avatar colour for a name, chosen by its first initial (stable for a user).
+ *
+ * @example
+ * avatarColor('Ada Lovelace') === avatarColor('Alan Turing'); // true: both start with A
+ */
+export function avatarColor(name: string): string {
+  const first = initials(name).codePointAt(0) ?? 0;
+  return AVATAR_PALETTE[first % AVATAR_PALETTE.length]!;
+}

@@ -1,0 +1,134 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiRequestError, createTranslator } from '../../core';
+import { I18nProvider, SchemaForm } from '../index';
+
+const schema = {
+  $id: 'test/profile-form',
+  type: 'object',
+  required: ['first_name'],
+  properties: {
+    first_name: { type: 'string', title: 'First name', minLength: 1 },
+    country: { type: 'string', title: 'Country', pattern: '^[A-Z]{2}$' },
+    sections: {
+      type: 'array',
+      title: 'Sections',
+      items: { type: 'object', properties: { title: { type: 'string', title: 'Section title' } } },
+    },
+  },
+} as const;
+
+type Profile = { first_name?: string; country?: string; sections?: { title?: string }[] };
+
+describe('SchemaForm', () => {
+  it('validates on submit only, then again on change', async () => {
+    const onSubmit = vi.fn();
+    render(<SchemaForm<Profile> schema={schema} onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    const name = screen.getByLabelText(/First name/);
+    await user.type(name, 'x');
+    await user.clear(name);
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.type(name, 'Ada');
+    await waitFor(() => expect(screen.queryByText('Required')).not.toBeInTheDocument());
+    await user.type(screen.getByLabelText('Country'), 'xx');
+    expect(await screen.findByText('Invalid input')).toBeInTheDocument();
+  });
+
+  it('submits valid data', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <SchemaForm<Profile>
+        schema={schema}
+        formData={{ first_name: 'Ada' }}
+        onSubmit={onSubmit}
+        submitLabel="Save profile"
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ first_name: 'Ada' }));
+  });
+
+  it('marks required fields with a titled star and translates labels', () => {
+    const translator = createTranslator({
+      language: 'ar',
+      translations: [
+        { source: 'First name', translation: 'الاسم الأول' },
+        { source: 'This field is required', translation: 'هذا الحقل مطلوب' },
+        { source: 'Save', translation: 'حفظ' },
+      ],
+    });
+    render(
+      <I18nProvider translator={translator}>
+        <SchemaForm<Profile> schema={schema} onSubmit={vi.fn()} />
+      </I18nProvider>,
+    );
+    expect(screen.getByLabelText(/الاسم الأول/)).toBeInTheDocument();
+    expect(screen.getByTitle('هذا الحقل مطلوب')).toHaveTextContent('*');
+    expect(screen.getByRole('button', { name: 'حفظ' })).toBeInTheDocument();
+  });
+
+  it('shows server messages on the fields their bracket paths name', async () => {
+    const error = new ApiRequestError(400, 'Invalid input', {
+      messages: [
+        { path: 'first_name', text: 'Name is taken' },
+        { path: 'sections[0][title]', text: 'Title is too long' },
+      ],
+    });
+    function Host() {
+      const [serverErrors, setServerErrors] = useState<ApiRequestError | null>(null);
+      return (
+        <SchemaForm<Profile>
+          schema={schema}
+          formData={{ first_name: 'Ada', sections: [{ title: 'A very long title' }] }}
+          serverErrors={serverErrors}
+          onSubmit={() => {
+            setServerErrors(error);
+            return Promise.reject(error);
+          }}
+        />
+      );
+    }
+    render(<Host />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const nameError = await screen.findByText('Name is taken');
+    const nameField = screen.getByLabelText(/First name/).closest('.form-group');
+    expect(nameField).toContainElement(nameError);
+    const titleField = screen.getByLabelText('Section title').closest('.form-group');
+    expect(titleField).toContainElement(screen.getByText('Title is too long'));
+  });
+
+  it('shows a general server message when no field is named', async () => {
+    render(
+      <SchemaForm<Profile>
+        schema={schema}
+        serverErrors={new ApiRequestError(409, 'Not enough points')}
+        onSubmit={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Not enough points');
+  });
+
+  it('describes a wrong type as Expected X, received Y', async () => {
+    const numberSchema = {
+      type: 'object',
+      properties: { age: { type: 'integer', title: 'Age' } },
+    } as const;
+    render(
+      <SchemaForm<{ age: unknown }>
+        schema={numberSchema}
+        formData={{ age: 'ten' }}
+        onSubmit={vi.fn()}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Expected integer, received string')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,156 @@
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import type { RouteConfig, RoutesConfig } from '@schemas/config/routes-config.schema';
+import { PublicStorefrontGuard, RouteGuard } from './guards';
+import { useLoaderWhile } from './loader';
+
+/**
+ * What each route carries in `handle` (read with `useMatches`).
+ *
+ * @example
+ * const handle = match.handle as RouteHandle | undefined;
+ */
+export interface RouteHandle {
+  breadcrumb?: string;
+  breadcrumbRedirect?: boolean;
+  title?: string;
+  /** The route, or one of its ancestors, needs a signed-in user. */
+  signedIn?: boolean;
+}
+
+type LayoutName = 'standard' | 'bare';
+type LayoutComponent = ComponentType<{ children?: ReactNode }>;
+
+/** Pages and layouts {@link createRoutes} renders. @example { pages: { home: lazy(() => import('./home')) }, layouts: { standard: StandardLayout, bare: BareLayout } } */
+export interface RouteRegistry {
+  pages: Record<string, ComponentType>;
+  layouts: Record<LayoutName, LayoutComponent>;
+  /** Shown instead of any route that throws while loading or rendering (the crash screen). */
+  errorElement?: ReactNode;
+}
+
+function SuspenseLoader() {
+  useLoaderWhile(true);
+  return null;
+}
+
+/** Renders a page; lazy pages suspend behind the full-screen loader. */
+function PageSlot(p: { page: ComponentType }) {
+  const Page = p.page;
+  return (
+    <Suspense fallback={<SuspenseLoader />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function LayoutOutlet(p: { layout: LayoutComponent }) {
+  const Layout = p.layout;
+  return (
+    <Layout>
+      <Outlet />
+    </Layout>
+  );
+}
+
+function handleOf(route: RouteConfig, signedIn: boolean): RouteHandle {
+  const handle: RouteHandle = { signedIn };
+  if (route.breadcrumb !== undefined) handle.breadcrumb = route.breadcrumb;
+  if (route.breadcrumbRedirect !== undefined) handle.breadcrumbRedirect = route.breadcrumbRedirect;
+  if (route.title !== undefined) handle.title = route.title;
+  return handle;
+}
+
+/**
+ * Builds react-router route objects from the routes config. Each layout is one pathless parent
+ * route, so moving between pages of the same layout keeps the header and sidebar mounted; a
+ * parent whose children use different layouts appears under each. Guards nest like the config
+ * (children inherit them); a route with both `page` and `children` renders its page as the
+ * index child. The app passes the result to `createBrowserRouter`.
+ *
+ * @example
+ * const router = createBrowserRouter(createRoutes(routesConfig, {
+ *   pages: { home: lazy(() => import('@/features/storefront/home-page')) },
+ *   layouts: { standard: StandardLayout, bare: BareLayout },
+ * }));
+ */
+export function createRoutes(config: RoutesConfig, o: RouteRegistry): RouteObject[] {
+  const pageElement = (key: string, where: string): ReactNode => {
+    const page = o.pages[key];
+    if (!page) throw new Error(`Route ${where}: no page "${key}" in the page registry.`);
+    return <PageSlot page={page} />;
+  };
+
+  const build = (
+    routes: RouteConfig[],
+    target: LayoutName,
+    inherited: { layout: LayoutName; signedIn: boolean; path: string },
+  ): RouteObject[] =>
+    routes.flatMap((route): RouteObject[] => {
+      if (route.guard === 'publicStorefront' && inherited.path === '') return [];
+      const layout = route.layout ?? inherited.layout;
+      const signedIn = inherited.signedIn || Boolean(route.signedIn);
+      const where = inherited.path ? `${inherited.path}/${route.path}` : route.path;
+      const children = route.children
+        ? build(route.children, target, { layout, signedIn, path: where })
+        : [];
+      const pageHere = route.page !== undefined && layout === target;
+      if (!pageHere && children.length === 0) return [];
+
+      const guard = (content: ReactNode): ReactNode =>
+        route.signedIn || route.access?.length ? (
+          <RouteGuard signedIn={Boolean(route.signedIn)} access={route.access ?? []}>
+            {content}
+          </RouteGuard>
+        ) : (
+          content
+        );
+      const handle = handleOf(route, signedIn);
+
+      if (children.length === 0) {
+        const element = guard(pageElement(route.page!, where));
+        return [
+          route.path === ''
+            ? { index: true, element, handle }
+            : { path: route.path, element, handle },
+        ];
+      }
+      const nested: RouteObject[] = pageHere
+        ? [
+            { index: true, element: pageElement(route.page!, where), handle: { signedIn } },
+            ...children,
+          ]
+        : children;
+      return [{ path: route.path, element: guard(<Outlet />), handle, children: nested }];
+    });
+
+  const top = { layout: 'standard' as LayoutName, signedIn: false, path: '' };
+  const landings: RouteObject[] = config.routes
+    .filter((route) => route.guard === 'publicStorefront')
+    .map((route) => ({
+      path: route.path,
+      handle: handleOf(route, Boolean(route.signedIn)),
+      element: (
+        <PublicStorefrontGuard layout={o.layouts[route.layout ?? 'standard']}>
+          {route.page ? pageElement(route.page, route.path) : <Outlet />}
+        </PublicStorefrontGuard>
+      ),
+      ...(route.children
+        ? {
+            children: build(route.children, route.layout ?? 'standard', {
+              ...top,
+              path: route.path,
+            }),
+          }
+        : {}),
+    }));
+
+  const groups = (['standard', 'bare'] as const).flatMap((layout): RouteObject[] => {
+    const children = build(config.routes, layout, top);
+    return children.length
+      ? [{ element: <LayoutOutlet layout={o.layouts[layout]} />, children }]
+      : [];
+  });
+  const routes = [...landings, ...groups];
+  return o.errorElement ? [{ errorElement: o.errorElement, children: routes }] : routes;
+}

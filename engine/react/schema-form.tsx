@@ -1,0 +1,275 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import Form from '@rjsf/core';
+import {
+  englishStringTranslator,
+  getTemplate,
+  getUiOptions,
+  type ErrorSchema,
+  type FieldTemplateProps,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type TitleFieldProps,
+  type UiSchema,
+} from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { bracketToDotted, type ApiRequestError, type Translator } from '../core';
+import { useT } from './i18n';
+import './schema-form.css';
+
+/** Props of {@link SchemaForm}. @example { schema: profileFormSchema, onSubmit: save } */
+export interface SchemaFormProps<T> {
+  /** A JSON Schema from `schemas/` (`as const` objects are accepted). */
+  schema: object;
+  uiSchema?: UiSchema;
+  formData?: T;
+  onSubmit(data: T): Promise<void> | void;
+  /** The last failed save; its field messages are shown on their fields. */
+  serverErrors?: ApiRequestError | null;
+  /** English source of the submit button label; default "Save". */
+  submitLabel?: string;
+  disabled?: boolean;
+}
+
+/** rjsf hands templates the translator through `formContext`. */
+interface FormContext {
+  t: Translator;
+}
+
+function RequiredStar(p: { t: Translator }) {
+  return (
+    <span className="required" title={p.t.t('This field is required')}>
+      *
+    </span>
+  );
+}
+
+function FieldTemplate(props: FieldTemplateProps) {
+  const {
+    id,
+    label,
+    children,
+    errors,
+    help,
+    description,
+    hidden,
+    required,
+    displayLabel,
+    registry,
+    uiSchema,
+  } = props;
+  const { t } = registry.formContext as FormContext;
+  const uiOptions = getUiOptions(uiSchema);
+  const WrapIfAdditionalTemplate = getTemplate('WrapIfAdditionalTemplate', registry, uiOptions);
+  if (hidden) return <div className="hidden">{children}</div>;
+  const showLabel = displayLabel && uiOptions.widget !== 'checkbox' && Boolean(label);
+  return (
+    <WrapIfAdditionalTemplate {...props}>
+      {showLabel && (
+        <label className="control-label" htmlFor={id}>
+          {t.t(label)}
+          {required && <RequiredStar t={t} />}
+        </label>
+      )}
+      {displayLabel && description ? description : null}
+      {children}
+      {errors}
+      {help}
+    </WrapIfAdditionalTemplate>
+  );
+}
+
+function TitleFieldTemplate(props: TitleFieldProps) {
+  const { id, title, required, registry, optionalDataControl } = props;
+  const { t } = registry.formContext as FormContext;
+  return (
+    <legend id={id}>
+      {t.t(title)}
+      {required && <RequiredStar t={t} />}
+      {optionalDataControl}
+    </legend>
+  );
+}
+
+/** rjsf's `property` (`.a.b`, `.a[0]`, `['x-y']`) as path segments. */
+function propertyPath(property: string | undefined): string[] {
+  if (!property) return [];
+  return property
+    .replace(/\[['"]?([^\]'"]+)['"]?\]/g, '.$1')
+    .split('.')
+    .filter(Boolean);
+}
+
+function valueAt(data: unknown, path: string[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** Default wording for schema errors (all translated). */
+function describeError(error: RJSFValidationError, data: unknown, t: Translator): string {
+  const params = (error.params ?? {}) as Record<string, unknown>;
+  const limit = Number(params.limit);
+  switch (error.name) {
+    case 'required':
+      return t.t('Required');
+    case 'type': {
+      const expected = Array.isArray(params.type) ? params.type.join(' | ') : String(params.type);
+      return t.t('Expected @expected, received @received', {
+        expected,
+        received: typeName(valueAt(data, propertyPath(error.property))),
+      });
+    }
+    case 'minLength':
+      return limit <= 1
+        ? t.t('Required')
+        : t.plural(
+            limit,
+            'Must be at least @count character',
+            'Must be at least @count characters',
+          );
+    case 'maxLength':
+      return t.plural(
+        limit,
+        'Must be at most @count character',
+        'Must be at most @count characters',
+      );
+    case 'minimum':
+      return t.t('Must be at least @limit', { limit });
+    case 'maximum':
+      return t.t('Must be at most @limit', { limit });
+    case 'minItems':
+      return limit <= 1
+        ? t.t('Required')
+        : t.plural(limit, 'Choose at least @count item', 'Choose at least @count items');
+    case 'maxItems':
+      return t.plural(limit, 'Choose at most @count item', 'Choose at most @count items');
+    default:
+      // enum, pattern, format, const, oneOf and the rest read best as one generic message.
+      return t.t('Invalid input');
+  }
+}
+
+/**
+ * rjsf compiles the root schema by `$id` and chokes on `$id`s that repeat inside one schema
+ * (schemas here embed each other by value), so forms get copies without them.
+ */
+function stripIds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(stripIds);
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== '$id')
+      .map(([key, value]) => [key, stripIds(value)]),
+  );
+}
+
+/** Server messages as an rjsf error schema keyed by dotted field paths. */
+function serverErrorSchema(error: ApiRequestError | null | undefined): ErrorSchema | undefined {
+  if (!error?.messages.length) return undefined;
+  const root: Record<string, unknown> = {};
+  for (const { path, text } of error.messages) {
+    let node = root;
+    for (const key of bracketToDotted(path).split('.').filter(Boolean)) {
+      node[key] ??= {};
+      node = node[key] as Record<string, unknown>;
+    }
+    const list = (node.__errors ??= []) as string[];
+    list.push(text);
+  }
+  return root as ErrorSchema;
+}
+
+/**
+ * A form rendered from a JSON Schema with rjsf. It validates on submit, then again on every
+ * change; shows default wording (Required, Invalid input, Expected X, received Y); puts the
+ * server's field messages (bracket paths) on their fields; marks required fields with a star
+ * titled "This field is required"; translates labels, titles and messages.
+ *
+ * @example
+ * <SchemaForm<ProfileForm>
+ *   schema={profileFormSchema}
+ *   uiSchema={profileUiSchema}
+ *   formData={user.profile}
+ *   serverErrors={mutation.error}
+ *   onSubmit={(data) => mutation.mutateAsync(data)}
+ * />
+ */
+export function SchemaForm<T>(p: SchemaFormProps<T>) {
+  const t = useT();
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [data, setData] = useState<T | undefined>(p.formData);
+  const dataRef = useRef<unknown>(p.formData);
+  const schema = useMemo(() => stripIds(p.schema) as RJSFSchema, [p.schema]);
+  const extraErrors = useMemo(() => serverErrorSchema(p.serverErrors), [p.serverErrors]);
+  const formContext = useMemo<FormContext>(() => ({ t }), [t]);
+
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) =>
+      errors.map((error) => ({ ...error, message: describeError(error, dataRef.current, t) })),
+    [t],
+  );
+  const translateString = useCallback(
+    (key: Parameters<typeof englishStringTranslator>[0], params?: string[]) =>
+      t.t(englishStringTranslator(key, params)),
+    [t],
+  );
+
+  const generalMessage: ReactNode =
+    p.serverErrors && !p.serverErrors.messages.length ? (
+      <div role="alert" className="form-error">
+        {p.serverErrors.message}
+      </div>
+    ) : null;
+
+  return (
+    <Form
+      schema={schema}
+      {...(p.uiSchema ? { uiSchema: p.uiSchema } : {})}
+      formData={data}
+      validator={validator}
+      formContext={formContext}
+      templates={{ FieldTemplate, TitleFieldTemplate }}
+      translateString={translateString}
+      transformErrors={transformErrors}
+      {...(extraErrors ? { extraErrors } : {})}
+      {...(submitted ? { liveValidate: 'onChange' as const } : {})}
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      disabled={p.disabled}
+      onChange={(event) => {
+        dataRef.current = event.formData;
+        setData(event.formData as T);
+      }}
+      onError={() => setSubmitted(true)}
+      onSubmit={(event) => {
+        setSubmitted(true);
+        setBusy(true);
+        // A failed save reaches the form again through `serverErrors`; nothing to do with it here.
+        Promise.resolve(p.onSubmit(event.formData as T))
+          .catch(() => undefined)
+          .finally(() => setBusy(false));
+      }}
+    >
+      {generalMessage}
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={p.disabled || busy}
+        aria-busy={busy}
+      >
+        {t.t(p.submitLabel ?? 'Save')}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { toBracketPath, validationMessages } from '../errors';
+import { pageMeta } from '../envelope';
+
+describe('toBracketPath', () => {
+  it('turns JSON pointers into bracket notation', () => {
+    expect(toBracketPath('/a/0/b')).toBe('a[0][b]');
+    expect(toBracketPath('', 'name')).toBe('name');
+    expect(toBracketPath('/sections/2', 'title')).toBe('sections[2][title]');
+    expect(toBracketPath('/a~1b/c~0d')).toBe('a/b[c~d]');
+    expect(toBracketPath('')).toBe('');
+  });
+});
+
+describe('validationMessages', () => {
+  it('writes human texts with bracket paths', () => {
+    expect(
+      validationMessages([
+        {
+          keyword: 'required',
+          instancePath: '/profile',
+          params: { missingProperty: 'first_name' },
+        },
+        { keyword: 'type', instancePath: '/page', params: { type: 'integer' }, data: 'abc' },
+        { keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'x' } },
+        {
+          keyword: 'enum',
+          instancePath: '/type',
+          params: { allowedValues: ['a', 'b'] },
+          data: 'c',
+        },
+        { keyword: 'minLength', instancePath: '/name', params: { limit: 1 } },
+        { keyword: 'maxLength', instancePath: '/name', params: { limit: 3 } },
+      ]),
+    ).toEqual([
+      { path: 'profile[first_name]', text: 'Required' },
+      { path: 'page', text: 'Expected integer, received string' },
+      { path: 'x', text: 'Unrecognized field' },
+      { path: 'type', text: "Invalid value. Expected 'a' | 'b', received 'c'" },
+      { path: 'name', text: 'Required' },
+      { path: 'name', text: 'Must contain at most 3 characters' },
+    ]);
+  });
+
+  it('drops duplicates and vague combinator errors where a precise one exists', () => {
+    expect(
+      validationMessages([
+        { keyword: 'type', instancePath: '/a', params: { type: 'string' }, data: 1 },
+        { keyword: 'anyOf', instancePath: '/a', params: {} },
+        { keyword: 'type', instancePath: '/a', params: { type: 'string' }, data: 1 },
+      ]),
+    ).toEqual([{ path: 'a', text: 'Expected string, received integer' }]);
+  });
+});
+
+describe('pageMeta', () => {
+  it('counts pages from zero', () => {
+    expect(pageMeta(0, 2, 5)).toEqual({ page: 0, limit: 2, total: 5, totalPages: 3 });
+    expect(pageMeta(0, 25, 0)).toEqual({ page: 0, limit: 25, total: 0, totalPages: 0 });
+  });
+});

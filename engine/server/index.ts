@@ -1,0 +1,29 @@
+export {
+  envelope,
+  listEnvelope,
+  arrayEnvelope,
+  ok,
+  paged,
+  pageMeta,
+  type PageMeta,
+} from './envelope';
+export {
+  HttpError,
+  createErrorHandler,
+  validationMessages,
+  toBracketPath,
+  type FieldMessage,
+  type ValidationIssue,
+  type ErrorHandlerOptions,
+} from './errors';
+export {
+  requireSignedIn,
+  requireFlags,
+  requireAnyFlag,
+  requireOwnerOrFlags,
+  accessMessages,
+  visitorAccess,
+  type RequestAccess,
+} from './access';
+export { collectSchemas, importSchemaModules, registerSchemas } from './schemas';
+export { xsrfProtection, type XsrfOptions } from './xsrf';

@@ -1,0 +1,92 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { accessFlagNames } from '../entities/access-flags.schema';
+import { embed } from '../entities/common.schema';
+
+/**
+ * One access rule of a route. A rule passes when the named flags are true in the general
+ * settings (`mode: all`, the default, needs every flag; `any` needs one). A failing rule sends
+ * the visitor to /not-found when `notFound` is set, else to /denied.
+ */
+export const accessRuleSchema = {
+  $id: 'atrium:config:access-rule',
+  type: 'object',
+  required: ['flags'],
+  additionalProperties: false,
+  properties: {
+    flags: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', enum: accessFlagNames },
+    },
+    mode: { type: 'string', enum: ['all', 'any'], default: 'all' },
+    notFound: { type: 'boolean', default: false },
+  },
+} as const;
+export type AccessRule = FromSchema<
+  typeof accessRuleSchema,
+  { keepDefaultedPropertiesOptional: true }
+>;
+
+const routeProperties = {
+  /** Absolute for top-level routes (`/user/:uid/edit`); relative for children (`''`, `:productId`). */
+  path: { type: 'string', pattern: '^(/|\\*$|$|[A-Za-z0-9:_-])[A-Za-z0-9:_/*.-]*$' },
+  /** Page key in the app's page registry. Routes with children may omit it (an outlet). */
+  page: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+  /** Needs a signed-in user (protected-area guard). Inherited by children. */
+  signedIn: { type: 'boolean' },
+  /** Feature guards, checked in order after the signed-in check. Inherited by children. */
+  access: { type: 'array', items: embed(accessRuleSchema) },
+  /** Special landing guard (SPEC point 2: public storefront landing). */
+  guard: { type: 'string', enum: ['publicStorefront'] },
+  /** English breadcrumb label (translated at render). No label: no crumb for this route. */
+  breadcrumb: { type: 'string', minLength: 1 },
+  /** The crumb link does a full page load. */
+  breadcrumbRedirect: { type: 'boolean' },
+  /** English document title (translated). Pages may replace it (e.g. a product's title). */
+  title: { type: 'string', minLength: 1 },
+  /** standard: header, sidebar, main, footer. bare: main content only (editors, full-page dialogs). */
+  layout: { type: 'string', enum: ['standard', 'bare'] },
+} as const;
+
+export const routeSchema = {
+  $id: 'atrium:config:route',
+  type: 'object',
+  required: ['path'],
+  additionalProperties: false,
+  properties: {
+    ...routeProperties,
+    children: { type: 'array', items: { $ref: 'atrium:config:route' } },
+  },
+  anyOf: [{ required: ['page'] }, { required: ['children'] }],
+} as const;
+
+/** `routes.config.json`: every client route of the portal. */
+export const routesConfigSchema = {
+  $id: 'atrium:config:routes-config',
+  type: 'object',
+  required: ['routes'],
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    routes: { type: 'array', minItems: 1, items: { $ref: 'atrium:config:route' } },
+  },
+} as const;
+
+/** A route as declared (recursive, so typed by hand from the schema's properties). */
+export interface RouteConfig {
+  path: string;
+  page?: string;
+  signedIn?: boolean;
+  access?: AccessRule[];
+  guard?: 'publicStorefront';
+  breadcrumb?: string;
+  breadcrumbRedirect?: boolean;
+  title?: string;
+  layout?: 'standard' | 'bare';
+  children?: RouteConfig[];
+}
+export interface RoutesConfig {
+  $schema?: string;
+  routes: RouteConfig[];
+}

@@ -1,0 +1,109 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { embed } from './common.schema';
+
+/** Profile fields a user can edit (`PATCH users/{uid}`); also returned under `profile`. */
+export const userProfileSchema = {
+  $id: 'atrium:user-profile',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    first_name: { type: 'string', minLength: 1, maxLength: 100 },
+    last_name: { type: 'string', maxLength: 100 },
+    title: { type: 'string', maxLength: 200 },
+    country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    bio: { type: 'string', maxLength: 2000 },
+  },
+} as const;
+export type UserProfile = FromSchema<typeof userProfileSchema>;
+
+/**
+ * The current user (`GET me`). An anonymous visitor gets `uid: 0` and no names: "authenticated"
+ * means a non-zero uid.
+ */
+export const currentUserSchema = {
+  $id: 'atrium:current-user',
+  type: 'object',
+  required: ['uid'],
+  additionalProperties: false,
+  properties: {
+    uid: { type: 'integer', minimum: 0 },
+    name: { type: 'string' },
+    language: { type: ['string', 'null'] },
+    timezone: { type: ['string', 'null'] },
+    full_name: { type: 'string' },
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    avatar: { type: ['string', 'null'] },
+    roles: { type: 'array', items: { type: 'string' } },
+    profile: embed(userProfileSchema),
+  },
+} as const;
+export type CurrentUser = FromSchema<typeof currentUserSchema>;
+
+export const meQuerySchema = {
+  $id: 'atrium:me-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    attributes: { type: 'array', items: { type: 'string', enum: ['profile'] }, uniqueItems: true },
+  },
+} as const;
+
+/** One row of `GET users`. */
+export const userListItemSchema = {
+  $id: 'atrium:user-list-item',
+  type: 'object',
+  required: [
+    'uid',
+    'name',
+    'full_name',
+    'first_name',
+    'last_name',
+    'roles',
+    'blocked',
+    'organizations',
+  ],
+  additionalProperties: false,
+  properties: {
+    uid: { type: 'integer', minimum: 1 },
+    name: { type: 'string' },
+    full_name: { type: 'string' },
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    avatar: { type: ['string', 'null'] },
+    roles: { type: 'array', items: { type: 'string' } },
+    organizations: { type: 'array', items: { type: 'integer' } },
+    blocked: { type: 'boolean' },
+    language: { type: ['string', 'null'] },
+  },
+} as const;
+export type UserListItem = FromSchema<typeof userListItemSchema>;
+
+export const usersQuerySchema = {
+  $id: 'atrium:users-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 0, default: 0 },
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+    search: { type: 'string', maxLength: 200 },
+    role: { type: 'string', maxLength: 64 },
+    organization: { type: 'integer', minimum: 1 },
+    blocked: { type: 'boolean' },
+  },
+} as const;
+export type UsersQuery = FromSchema<typeof usersQuerySchema>;
+
+/** `PATCH users/{uid}`: profile fields, language and time zone; only the fields that change. */
+export const userPatchSchema = {
+  $id: 'atrium:user-patch',
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    ...userProfileSchema.properties,
+    language: { type: 'string', minLength: 2, maxLength: 20 },
+    timezone: { type: 'string', minLength: 1, maxLength: 64 },
+  },
+} as const;
+export type UserPatch = FromSchema<typeof userPatchSchema>;

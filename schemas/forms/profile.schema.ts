@@ -1,0 +1,23 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { userPatchSchema } from '../entities/user.schema';
+
+const { first_name, last_name, title, language, timezone } = userPatchSchema.properties;
+
+/** The profile edit form: a subset of the user patch body, with the name required. */
+export const profileFormSchema = {
+  $id: 'atrium:forms:profile',
+  type: 'object',
+  required: ['first_name'],
+  additionalProperties: false,
+  properties: { first_name, last_name, title, language, timezone },
+} as const;
+export type ProfileForm = FromSchema<typeof profileFormSchema>;
+
+export const profileUiSchema = {
+  'ui:order': ['first_name', 'last_name', 'title', 'language', 'timezone'],
+  first_name: { 'ui:title': 'First name', 'ui:autocomplete': 'given-name' },
+  last_name: { 'ui:title': 'Last name', 'ui:autocomplete': 'family-name' },
+  title: { 'ui:title': 'Job title', 'ui:autocomplete': 'organization-title' },
+  language: { 'ui:title': 'Language' },
+  timezone: { 'ui:title': 'Time zone' },
+};

@@ -1,0 +1,50 @@
+import { createRoutes, LoaderProvider } from '@engine/react';
+import type { RoutesConfig } from '@schemas/config/routes-config.schema';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import routesConfig from '../../routes.config.json';
+import { api } from '@/lib/api';
+import { createQueryClient } from '@/lib/query-client';
+import { AppErrorBoundary, TranslatedCrashScreen } from '@/shell/crash/crash-screen';
+import { BareLayout } from '@/shell/layout/bare-layout';
+import { StandardLayout } from '@/shell/layout/standard-layout';
+import { FullScreenLoader } from '@/shell/loader/full-screen-loader';
+import { NotificationsProvider } from '@/shell/notifications/notifications-provider';
+import '@/shell/styles/global.css';
+import { AppProviders } from './app-providers';
+import { pages } from './pages';
+
+const queryClient = createQueryClient();
+const router = createBrowserRouter(
+  createRoutes(routesConfig as RoutesConfig, {
+    pages,
+    layouts: { standard: StandardLayout, bare: BareLayout },
+    errorElement: <TranslatedCrashScreen />,
+  }),
+);
+api.setNavigationHandlers({
+  forbidden: () => void router.navigate('/denied'),
+  notFound: () => void router.navigate('/not-found'),
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <LoaderProvider>
+          <AppProviders>
+            <NotificationsProvider>
+              <FullScreenLoader />
+              <RouterProvider router={router} />
+            </NotificationsProvider>
+          </AppProviders>
+        </LoaderProvider>
+      </QueryClientProvider>
+    </AppErrorBoundary>
+  </StrictMode>,
+);

@@ -1,0 +1,19 @@
+import { lazy, type ComponentType } from 'react';
+
+/** Page registry: the page keys that routes.config.json may name, each loaded on demand. */
+export const pages: Record<string, ComponentType> = {
+  home: lazy(() => import('@/features/storefront/pages/home-page')),
+  dashboard: lazy(() => import('@/features/dashboard/pages/dashboard-page')),
+  login: lazy(() => import('@/features/user/pages/login-page')),
+  logout: lazy(() => import('@/features/user/pages/logout-page')),
+  profile: lazy(() => import('@/features/user/pages/profile-page')),
+  'profile-edit': lazy(() => import('@/features/user/pages/profile-edit-page')),
+  'storefront-settings': lazy(() => import('@/features/storefront/pages/storefront-settings-page')),
+  'incentives-settings': lazy(() => import('@/features/incentives/pages/incentives-settings-page')),
+  'incentives-shop': lazy(() => import('@/features/incentives/pages/shop-page')),
+  'course-administration': lazy(
+    () => import('@/features/course-administration/pages/course-administration-page'),
+  ),
+  'not-found': lazy(() => import('@/features/errors/pages/not-found-page')),
+  denied: lazy(() => import('@/features/errors/pages/denied-page')),
+};

@@ -1,0 +1,145 @@
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import ajvFormats from 'ajv-formats';
+import Fastify from 'fastify';
+import qs from 'qs';
+import {
+  createErrorHandler,
+  importSchemaModules,
+  registerSchemas,
+  xsrfProtection,
+} from '@engine/server';
+import type { Db } from './db/db';
+import { authPlugin } from './plugins/auth';
+import { clientPlugin, hasClient } from './plugins/client';
+import { dbPlugin } from './plugins/db';
+import { appearanceRoutes } from './routes/appearance';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { incentivesRoutes } from './routes/incentives';
+import { languageRoutes } from './routes/languages';
+import { meRoutes } from './routes/me';
+import { navigationRoutes } from './routes/navigation';
+import { settingsRoutes } from './routes/settings';
+import { systemRoutes } from './routes/system';
+import { taxonomyRoutes } from './routes/taxonomy';
+import { userRoutes } from './routes/users';
+import type { SeedMode } from './seed/seed';
+
+/** Options of {@link buildApp}. */
+export interface BuildAppOptions {
+  /** An open database (tests); otherwise one is opened from `databaseUrl` or `dataDir`. */
+  db?: Db;
+  dataDir?: string;
+  databaseUrl?: string;
+  seed?: SeedMode;
+  logger?: boolean;
+  /** Secure, `__Host-` prefixed cookies. */
+  production?: boolean;
+  /** The built client to serve (`dist/client`); ignored when missing. */
+  clientDir?: string;
+  /** Trust `X-Forwarded-*` from a reverse proxy. */
+  trustProxy?: boolean;
+}
+
+/** The API prefix. */
+export const API_PREFIX = '/api/v2';
+const ENTITY_SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/entities/', import.meta.url));
+const NOT_FOUND = { message: 'Not found' };
+
+/** Builds the portal server: the /api/v2 API, the /system/ajax endpoints and the built client. */
+export async function buildApp(options: BuildAppOptions = {}) {
+  const production = options.production ?? false;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: {
+      querystringParser: (query: string) => qs.parse(query, { depth: 10, arrayLimit: 1000 }),
+    },
+    ajv: {
+      customOptions: {
+        coerceTypes: 'array',
+        useDefaults: true,
+        removeAdditional: false,
+        allErrors: true,
+        verbose: true,
+      },
+      // ajv-formats types its options more narrowly than Fastify's plugin slot allows.
+      plugins: [ajvFormats as never],
+    },
+  }).withTypeProvider<JsonSchemaToTsProvider>();
+
+  try {
+    registerSchemas(app, await importSchemaModules(ENTITY_SCHEMAS_DIR));
+    app.setErrorHandler(createErrorHandler());
+    await app.register(cookie);
+    await app.register(formbody, {
+      parser: (body: string) => qs.parse(body, { depth: 10, arrayLimit: 1000 }),
+    });
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Atrium API',
+          version: '2.0.0',
+          description: 'The Atrium learning portal API.',
+        },
+        servers: [{ url: '/' }],
+      },
+    });
+    await app.register(dbPlugin, {
+      db: options.db,
+      databaseUrl: options.databaseUrl,
+      dataDir: options.dataDir,
+      seed: options.seed,
+    });
+    await app.register(xsrfProtection, { secure: production });
+    await app.register(authPlugin, { production });
+
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        await api.register(authRoutes);
+        await api.register(meRoutes);
+        await api.register(settingsRoutes);
+        await api.register(appearanceRoutes);
+        await api.register(languageRoutes);
+        await api.register(userRoutes);
+        await api.register(navigationRoutes);
+        await api.register(taxonomyRoutes);
+        await api.register(incentivesRoutes);
+        api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      },
+      { prefix: API_PREFIX },
+    );
+    await app.register(systemRoutes({ production }));
+
+    const withClient = hasClient(options.clientDir);
+    if (withClient) await app.register(clientPlugin, { root: options.clientDir! });
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url;
+      const isApi =
+        url === API_PREFIX ||
+        url.startsWith(`${API_PREFIX}/`) ||
+        url.startsWith('/api/') ||
+        url.startsWith('/system/');
+      if (withClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+        return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      }
+      return reply.code(404).send(NOT_FOUND);
+    });
+
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
+
+/** The built server instance. */
+export type AtriumApp = Awaited<ReturnType<typeof buildApp>>;

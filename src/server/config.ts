@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { SeedMode } from './seed/seed';
+
+/** Server settings read from the environment. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seed: SeedMode;
+  production: boolean;
+  clientDir: string;
+  trustProxy: boolean;
+}
+
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SEED, NODE_ENV, CLIENT_DIR and TRUST_PROXY. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const seed = env.SEED ?? (production ? 'none' : 'demo');
+  if (seed !== 'demo' && seed !== 'none')
+    throw new Error(`SEED must be "demo" or "none", not "${seed}".`);
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not "${env.PORT}".`);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    seed,
+    production,
+    clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}

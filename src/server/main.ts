@@ -1,0 +1,48 @@
+import { mkdir } from 'node:fs/promises';
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { demoAccounts } from './seed/seed';
+
+const config = readConfig();
+if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+
+const app = await buildApp({
+  logger: true,
+  production: config.production,
+  seed: config.seed,
+  clientDir: config.clientDir,
+  trustProxy: config.trustProxy,
+  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+const lines = [
+  '',
+  `  Atrium is running at http://${host}:${port}/`,
+  `  API: http://${host}:${port}/api/v2 (OpenAPI at /api/v2/openapi.json)`,
+  `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+];
+if ((await app.repos.users.count()) > 0 && config.seed === 'demo') {
+  lines.push('  Demo accounts (password atrium-demo):');
+  for (const account of demoAccounts) lines.push(`    ${account.name.padEnd(12)} ${account.role}`);
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -1,0 +1,80 @@
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { visitorAccess, type RequestAccess } from '@engine/server';
+import { ANONYMOUS_ROLE, AUTHENTICATED_ROLE, computeFlags } from '../lib/access';
+import { SESSION_ABSOLUTE_MS } from '../repositories/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session token sent by the browser, whether or not it is still valid. */
+    sessionToken: string | undefined;
+  }
+  interface FastifyInstance {
+    sessionCookie: {
+      name: string;
+      set(reply: FastifyReply, token: string): void;
+      clear(reply: FastifyReply): void;
+    };
+  }
+}
+
+/** Options of the auth plugin. */
+export interface AuthPluginOptions {
+  production: boolean;
+}
+
+/** Paths whose requests need the caller's access computed. */
+function needsAccess(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/system/');
+}
+
+/**
+ * Resolves the session cookie into `request.access` (uid, roles, flags) for API requests.
+ * Flags come from role grants and the site switches, recomputed on every request so a change
+ * of roles or settings applies at once in every server process.
+ */
+export const authPlugin = fp(
+  async function auth(app: FastifyInstance, options: AuthPluginOptions) {
+    const name = options.production ? '__Host-atrium_session' : 'atrium_session';
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: options.production,
+    };
+    app.decorate('sessionCookie', {
+      name,
+      set(reply: FastifyReply, token: string) {
+        void reply.setCookie(name, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+      },
+      clear(reply: FastifyReply) {
+        void reply.clearCookie(name, cookieOptions);
+      },
+    });
+    app.decorateRequest('access', null as unknown as RequestAccess);
+    app.decorateRequest('sessionToken', undefined);
+
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      request.access = visitorAccess;
+      if (!needsAccess(request.url)) return;
+      const token = request.cookies[name];
+      request.sessionToken = token;
+      const uid = token ? await app.repos.sessions.resolve(token) : undefined;
+      const roles = uid
+        ? [AUTHENTICATED_ROLE, ...(await app.repos.users.roles(uid))]
+        : [ANONYMOUS_ROLE];
+      const [grants, site] = await Promise.all([
+        app.repos.roles.grants(roles),
+        app.repos.settings.get('site'),
+      ]);
+      request.access = {
+        uid: uid ?? 0,
+        signedIn: uid !== undefined,
+        roles,
+        flags: computeFlags(grants, site),
+      };
+    });
+  },
+  { name: 'atrium-auth', dependencies: ['atrium-db', '@fastify/cookie'] },
+);

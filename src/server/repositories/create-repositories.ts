@@ -1,0 +1,38 @@
+import type { Db } from '../db/db';
+import { languagesRepository } from './languages';
+import { loginFailuresRepository } from './login-failures';
+import { navigationRepository } from './navigation';
+import { pointsRepository } from './points';
+import { rolesRepository } from './roles';
+import { sessionsRepository } from './sessions';
+import { settingsRepository } from './settings';
+import { taxonomyRepository } from './taxonomy';
+import { usersRepository } from './users';
+
+function repositoriesOver(db: Db) {
+  return {
+    users: usersRepository(db),
+    roles: rolesRepository(db),
+    sessions: sessionsRepository(db),
+    loginFailures: loginFailuresRepository(db),
+    settings: settingsRepository(db),
+    languages: languagesRepository(db),
+    navigation: navigationRepository(db),
+    taxonomy: taxonomyRepository(db),
+    points: pointsRepository(db),
+  };
+}
+
+/** Every repository over one database handle, plus a way to run several in one transaction. */
+export type Repositories = ReturnType<typeof repositoriesOver> & {
+  /** Runs `fn` with repositories bound to one transaction. */
+  transaction<T>(fn: (repos: Repositories) => Promise<T>): Promise<T>;
+};
+
+/** Every repository over one database handle (the pool, or a transaction). */
+export function createRepositories(db: Db): Repositories {
+  return {
+    ...repositoriesOver(db),
+    transaction: (fn) => db.transaction((tx) => fn(createRepositories(tx))),
+  };
+}

@@ -1,0 +1,56 @@
+import type { Language, Translation } from '@schemas/entities/language.schema';
+import type { Db } from '../db/db';
+
+/** Site languages and interface translations. */
+export function languagesRepository(db: Db) {
+  return {
+    async list(): Promise<Language[]> {
+      const { rows } = await db.query<Language>(
+        'SELECT langcode, name, native_name, direction, weight FROM languages ORDER BY weight, langcode',
+      );
+      return rows;
+    },
+
+    async exists(langcode: string): Promise<boolean> {
+      const { rows } = await db.query('SELECT 1 FROM languages WHERE langcode = $1', [langcode]);
+      return rows.length > 0;
+    },
+
+    async translations(langcode: string, context: string): Promise<Translation[]> {
+      const { rows } = await db.query<Translation>(
+        'SELECT source, translation FROM translations WHERE langcode = $1 AND context = $2 ORDER BY source',
+        [langcode, context],
+      );
+      return rows;
+    },
+
+    async create(language: Language): Promise<void> {
+      await db.query(
+        'INSERT INTO languages (langcode, name, native_name, direction, weight) VALUES ($1, $2, $3, $4, $5)',
+        [
+          language.langcode,
+          language.name,
+          language.native_name ?? '',
+          language.direction,
+          language.weight,
+        ],
+      );
+    },
+
+    /** Inserts or replaces translations of one language and context. */
+    async upsertTranslations(
+      langcode: string,
+      context: string,
+      entries: Record<string, string>,
+    ): Promise<void> {
+      for (const [source, translation] of Object.entries(entries)) {
+        await db.query(
+          `INSERT INTO translations (langcode, context, source, translation) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (langcode, context, source) DO UPDATE SET translation = excluded.translation`,
+          [langcode, context, source, translation],
+        );
+      }
+    },
+  };
+}
+export type LanguagesRepository = ReturnType<typeof languagesRepository>;

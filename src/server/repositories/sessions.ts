@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/db';
+
+/** Session lifetimes. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
+/** `last_seen_at` is written at most this often per session. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** SHA-256 of a session token; only the hash is stored. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Server-side sessions keyed by the hash of a random token. */
+export function sessionsRepository(db: Db) {
+  return {
+    /** Creates a session and returns its token (32 random bytes, base64url). */
+    async create(uid: number): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      await db.query(
+        `INSERT INTO sessions (token_hash, uid, expires_at) VALUES ($1, $2, now() + ($3::int * interval '1 millisecond'))`,
+        [hashToken(token), uid, SESSION_ABSOLUTE_MS],
+      );
+      return token;
+    },
+
+    /** The uid of a live session of an active account, refreshing its idle timer. */
+    async resolve(token: string): Promise<number | undefined> {
+      const hash = hashToken(token);
+      const { rows } = await db.query<{ uid: number; stale: boolean }>(
+        `SELECT s.uid, s.last_seen_at < now() - ($2::int * interval '1 millisecond') AS stale
+           FROM sessions s JOIN users u ON u.uid = s.uid
+          WHERE s.token_hash = $1 AND NOT u.blocked AND s.expires_at > now()
+            AND s.last_seen_at > now() - ($3::int * interval '1 millisecond')`,
+        [hash, TOUCH_EVERY_MS, SESSION_IDLE_MS],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      if (row.stale)
+        await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
+      return row.uid;
+    },
+
+    async delete(token: string): Promise<void> {
+      await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+    },
+
+    async deleteForUser(uid: number): Promise<void> {
+      await db.query('DELETE FROM sessions WHERE uid = $1', [uid]);
+    },
+
+    async purgeExpired(): Promise<void> {
+      await db.query(
+        `DELETE FROM sessions WHERE expires_at <= now() OR last_seen_at <= now() - ($1::int * interval '1 millisecond')`,
+        [SESSION_IDLE_MS],
+      );
+    },
+
+    /** Test and maintenance aid: whether a token still names a stored session. */
+    async exists(token: string): Promise<boolean> {
+      const { rows } = await db.query('SELECT 1 FROM sessions WHERE token_hash = $1', [
+        hashToken(token),
+      ]);
+      return rows.length > 0;
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;

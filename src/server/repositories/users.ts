@@ -1,0 +1,225 @@
+import type {
+  CurrentUser,
+  UserListItem,
+  UserPatch,
+  UserProfile,
+  UsersQuery,
+} from '@schemas/entities/user.schema';
+import type { Db } from '../db/db';
+
+interface UserRow {
+  uid: number;
+  name: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  language: string | null;
+  timezone: string | null;
+  profile: Record<string, unknown>;
+  blocked: boolean;
+  roles: string[] | null;
+  organizations?: number[] | null;
+}
+
+/** What login needs of an account. */
+export interface Credentials {
+  uid: number;
+  pass: string;
+  blocked: boolean;
+}
+
+/** A new account (seed, administration). */
+export interface NewUser {
+  name: string;
+  pass: string;
+  mail?: string;
+  first_name?: string;
+  last_name?: string;
+  language?: string | null;
+  timezone?: string | null;
+  profile?: Omit<UserProfile, 'first_name' | 'last_name'>;
+  roles?: string[];
+  organizations?: number[];
+}
+
+const PROFILE_KEYS = ['title', 'country', 'bio'] as const;
+
+const USER_COLUMNS = `u.uid, u.name, u.first_name, u.last_name, u.avatar, u.language, u.timezone, u.profile, u.blocked,
+  (SELECT coalesce(array_agg(r.role ORDER BY r.role), '{}') FROM user_roles r WHERE r.uid = u.uid) AS roles`;
+
+function fullName(row: UserRow): string {
+  return `${row.first_name} ${row.last_name}`.trim() || row.name;
+}
+
+function profileOf(row: UserRow): UserProfile {
+  const profile: UserProfile = {};
+  if (row.first_name) profile.first_name = row.first_name;
+  if (row.last_name) profile.last_name = row.last_name;
+  for (const key of PROFILE_KEYS) {
+    const value = row.profile[key];
+    if (typeof value === 'string' && value !== '') profile[key] = value;
+  }
+  return profile;
+}
+
+function toCurrentUser(row: UserRow, withProfile: boolean): CurrentUser {
+  const user: CurrentUser = {
+    uid: row.uid,
+    name: row.name,
+    language: row.language,
+    timezone: row.timezone,
+    full_name: fullName(row),
+    first_name: row.first_name,
+    last_name: row.last_name,
+    avatar: row.avatar,
+    roles: ['authenticated', ...(row.roles ?? [])],
+  };
+  if (withProfile) user.profile = profileOf(row);
+  return user;
+}
+
+/** Accounts, their roles and profiles. */
+export function usersRepository(db: Db) {
+  return {
+    async credentials(name: string): Promise<Credentials | undefined> {
+      const { rows } = await db.query<Credentials>(
+        'SELECT uid, pass, blocked FROM users WHERE lower(name) = lower($1)',
+        [name],
+      );
+      return rows[0];
+    },
+
+    async current(uid: number, withProfile = true): Promise<CurrentUser | undefined> {
+      const { rows } = await db.query<UserRow>(
+        `SELECT ${USER_COLUMNS} FROM users u WHERE u.uid = $1`,
+        [uid],
+      );
+      return rows[0] && toCurrentUser(rows[0], withProfile);
+    },
+
+    async exists(uid: number): Promise<boolean> {
+      const { rows } = await db.query('SELECT 1 FROM users WHERE uid = $1', [uid]);
+      return rows.length > 0;
+    },
+
+    async roles(uid: number): Promise<string[]> {
+      const { rows } = await db.query<{ role: string }>(
+        'SELECT role FROM user_roles WHERE uid = $1 ORDER BY role',
+        [uid],
+      );
+      return rows.map((r) => r.role);
+    },
+
+    async list(
+      query: UsersQuery & { page: number; limit: number },
+    ): Promise<{ rows: UserListItem[]; total: number }> {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (query.search) {
+        params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        const p = `$${params.length}`;
+        where.push(
+          `(u.name ILIKE ${p} OR u.first_name ILIKE ${p} OR u.last_name ILIKE ${p} OR (u.first_name || ' ' || u.last_name) ILIKE ${p})`,
+        );
+      }
+      if (query.role) {
+        params.push(query.role);
+        where.push(
+          `EXISTS (SELECT 1 FROM user_roles r WHERE r.uid = u.uid AND r.role = $${params.length})`,
+        );
+      }
+      if (query.organization !== undefined) {
+        params.push(query.organization);
+        where.push(
+          `EXISTS (SELECT 1 FROM user_organizations o WHERE o.uid = u.uid AND o.organization_id = $${params.length})`,
+        );
+      }
+      if (query.blocked !== undefined) {
+        params.push(query.blocked);
+        where.push(`u.blocked = $${params.length}`);
+      }
+      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users u ${filter}`,
+        params,
+      );
+      params.push(query.limit, query.page * query.limit);
+      const { rows } = await db.query<UserRow>(
+        `SELECT ${USER_COLUMNS},
+           (SELECT coalesce(array_agg(o.organization_id ORDER BY o.organization_id), '{}') FROM user_organizations o WHERE o.uid = u.uid) AS organizations
+         FROM users u ${filter} ORDER BY u.uid LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        params,
+      );
+      return {
+        total: total.rows[0]?.n ?? 0,
+        rows: rows.map((r) => ({
+          uid: r.uid,
+          name: r.name,
+          full_name: fullName(r),
+          first_name: r.first_name,
+          last_name: r.last_name,
+          avatar: r.avatar,
+          roles: r.roles ?? [],
+          organizations: r.organizations ?? [],
+          blocked: r.blocked,
+          language: r.language,
+        })),
+      };
+    },
+
+    /** Applies a profile patch in one statement. */
+    async update(uid: number, patch: UserPatch): Promise<void> {
+      const sets: string[] = [];
+      const params: unknown[] = [];
+      const set = (column: string, value: unknown) => {
+        params.push(value);
+        sets.push(`${column} = $${params.length}`);
+      };
+      if (patch.first_name !== undefined) set('first_name', patch.first_name);
+      if (patch.last_name !== undefined) set('last_name', patch.last_name);
+      if (patch.language !== undefined) set('language', patch.language);
+      if (patch.timezone !== undefined) set('timezone', patch.timezone);
+      const profile: Record<string, string> = {};
+      for (const key of PROFILE_KEYS) if (patch[key] !== undefined) profile[key] = patch[key];
+      if (Object.keys(profile).length) {
+        params.push(JSON.stringify(profile));
+        sets.push(`profile = profile || $${params.length}::jsonb`);
+      }
+      if (!sets.length) return;
+      params.push(uid);
+      await db.query(`UPDATE users SET ${sets.join(', ')} WHERE uid = $${params.length}`, params);
+    },
+
+    async create(user: NewUser): Promise<number> {
+      const { rows } = await db.query<{ uid: number }>(
+        `INSERT INTO users (name, mail, pass, first_name, last_name, language, timezone, profile)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING uid`,
+        [
+          user.name,
+          user.mail ?? null,
+          user.pass,
+          user.first_name ?? '',
+          user.last_name ?? '',
+          user.language ?? null,
+          user.timezone ?? null,
+          JSON.stringify(user.profile ?? {}),
+        ],
+      );
+      const uid = rows[0]!.uid;
+      for (const role of user.roles ?? [])
+        await db.query('INSERT INTO user_roles (uid, role) VALUES ($1, $2)', [uid, role]);
+      for (const org of user.organizations ?? [])
+        await db.query('INSERT INTO user_organizations (uid, organization_id) VALUES ($1, $2)', [
+          uid,
+          org,
+        ]);
+      return uid;
+    },
+
+    async count(): Promise<number> {
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+      return rows[0]?.n ?? 0;
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

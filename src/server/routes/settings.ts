@@ -1,0 +1,142 @@
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import {
+  brandingSchema,
+  cookieDisclaimerSchema,
+  countriesSettingsSchema,
+  footerSettingsSchema,
+  generalSettingsSchema,
+  settingsQuerySchema,
+  siteSettingsPatchSchema,
+  siteSettingsSchema,
+} from '@schemas/entities/settings.schema';
+import type { AccessFlags } from '@schemas/entities/access-flags.schema';
+import { envelope, ok } from '@engine/server';
+import { errorResponses, needFlags } from '../lib/guards';
+import { sanitizeAdminHtml } from '../lib/sanitize';
+
+/** Cookie remembering which disclaimer version this browser agreed to. */
+export const COOKIES_AGREED_COOKIE = 'atrium_cookies_agreed';
+
+/** General, footer, countries, branding, site and cookie-disclaimer settings. */
+export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "General (with the caller's access flags), footer or countries settings",
+        querystring: settingsQuerySchema,
+        response: {
+          200: envelope({
+            anyOf: [generalSettingsSchema, footerSettingsSchema, countriesSettingsSchema],
+          } as const),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { settings, languages, users } = app.repos;
+      switch (request.query.type) {
+        case 'footer':
+          return ok(await settings.get('footer'));
+        case 'countries':
+          return ok(await settings.get('countries'));
+        case 'general': {
+          const [formats, langs, regional] = await Promise.all([
+            settings.get('date_time_formats'),
+            languages.list(),
+            settings.get('regional'),
+          ]);
+          const user = request.access.signedIn
+            ? await users.current(request.access.uid, false)
+            : undefined;
+          const language =
+            user?.language && langs.some((l) => l.langcode === user.language)
+              ? user.language
+              : regional.default_language;
+          return ok({
+            date_time_formats: formats,
+            languages: langs,
+            current_language: language,
+            current_timezone: user?.timezone || regional.default_timezone,
+            ...(request.access.flags as AccessFlags),
+          });
+        }
+      }
+    },
+  );
+
+  app.get(
+    '/settings/branding',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'The public part of the site settings',
+        response: { 200: envelope(brandingSchema), ...errorResponses },
+      },
+    },
+    async () => {
+      const site = await app.repos.settings.get('site');
+      return ok({
+        site_name: site.site_name,
+        organization_name: site.organization_name,
+        login_url: site.login_url,
+        signup_url: site.signup_url,
+        incentives_leaderboard: site.incentives_leaderboard,
+        incentives_shop_enabled: site.incentives_shop_enabled,
+        breadcrumbs_enabled: site.breadcrumbs_enabled,
+        logo: site.logo,
+        logo_alt: site.logo_alt,
+        site_background: site.site_background,
+      });
+    },
+  );
+
+  app.get(
+    '/settings/cookies-disclaimer',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Cookie banner text and whether this browser or user agreed to it',
+        response: { 200: envelope(cookieDisclaimerSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const disclaimer = await app.repos.settings.get('cookie_disclaimer');
+      const cookie = request.cookies[COOKIES_AGREED_COOKIE];
+      let agreed = cookie !== undefined && cookie === String(disclaimer.version);
+      if (!agreed && request.access.signedIn) {
+        agreed =
+          (await app.repos.settings.cookieAgreement(request.access.uid)) === disclaimer.version;
+      }
+      return ok({ disclaimer_text: sanitizeAdminHtml(disclaimer.text), agreed });
+    },
+  );
+
+  app.get(
+    '/settings/site',
+    {
+      preHandler: needFlags('site_manage'),
+      schema: {
+        tags: ['settings'],
+        summary: 'Site settings',
+        response: { 200: envelope(siteSettingsSchema), ...errorResponses },
+      },
+    },
+    async () => ok(await app.repos.settings.get('site')),
+  );
+
+  app.post(
+    '/settings/site',
+    {
+      preHandler: needFlags('site_manage'),
+      schema: {
+        tags: ['settings'],
+        summary: 'Change some site settings; only the fields sent change',
+        body: siteSettingsPatchSchema,
+        response: { 200: envelope(siteSettingsSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await app.repos.settings.merge('site', request.body)),
+  );
+};

@@ -1,0 +1,296 @@
+import { accessFlagNames } from '@schemas/entities/access-flags.schema';
+import type { Appearance } from '@schemas/entities/appearance.schema';
+import type { Country, FooterSettings, SiteSettings } from '@schemas/entities/settings.schema';
+import type { NavigationRow } from '../repositories/navigation';
+
+/** Password of every demo account. */
+export const DEMO_PASSWORD = 'atrium-demo';
+
+/** Roles, their labels and the flags they grant. */
+export const baseRoles: { name: string; label: string; flags: readonly string[] }[] = [
+  { name: 'anonymous', label: 'Anonymous user', flags: ['storefront_page'] },
+  {
+    name: 'authenticated',
+    label: 'Authenticated user',
+    flags: ['storefront_page', 'incentives_shop'],
+  },
+  { name: 'learner', label: 'Learner', flags: [] },
+  { name: 'trainer', label: 'Trainer', flags: ['availability_feature_manage_own'] },
+  {
+    name: 'course_admin',
+    label: 'Course administrator',
+    flags: ['availability_feature_manage', 'availability_feature_manage_own'],
+  },
+  { name: 'administrator', label: 'Administrator', flags: accessFlagNames },
+];
+
+export const demoOrganizations = [
+  'Atrium Learning Group',
+  'Northwind Health',
+  'Blue Harbor Logistics',
+  'Cedar & Co. Consulting',
+  'Lumen Public Services',
+];
+
+export const demoUsers: {
+  name: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  organizations: number[];
+  title: string;
+  country: string;
+  points: { delta: number; kind: 'award' | 'redeem'; note: string }[];
+}[] = [
+  {
+    name: 'admin',
+    first_name: 'Amira',
+    last_name: 'Haddad',
+    role: 'administrator',
+    organizations: [1],
+    title: 'Platform administrator',
+    country: 'NL',
+    points: [],
+  },
+  {
+    name: 'courseadmin',
+    first_name: 'Carlos',
+    last_name: 'Mendes',
+    role: 'course_admin',
+    organizations: [1, 2],
+    title: 'Course coordinator',
+    country: 'PT',
+    points: [{ delta: 200, kind: 'award', note: 'Welcome bonus' }],
+  },
+  {
+    name: 'trainer',
+    first_name: 'Tessa',
+    last_name: 'Okafor',
+    role: 'trainer',
+    organizations: [2],
+    title: 'Senior trainer',
+    country: 'GB',
+    points: [{ delta: 300, kind: 'award', note: 'Welcome bonus' }],
+  },
+  {
+    name: 'learner',
+    first_name: 'Liam',
+    last_name: 'Chen',
+    role: 'learner',
+    organizations: [3],
+    title: 'Logistics planner',
+    country: 'DE',
+    points: [
+      { delta: 1000, kind: 'award', note: 'Completed the onboarding programme' },
+      { delta: 500, kind: 'award', note: 'Completed "Data literacy essentials"' },
+      { delta: -250, kind: 'redeem', note: 'Reward shop: conference ticket voucher' },
+    ],
+  },
+];
+
+export const demoSite: SiteSettings = {
+  organization_name: 'Atrium Learning Group',
+  site_name: 'Atrium Academy',
+  login_url: '/user/login',
+  signup_url: '/user/register',
+  incentives_leaderboard: true,
+  incentives_shop_enabled: true,
+  breadcrumbs_enabled: true,
+  site_background: '',
+  logo: '/logo.svg',
+  logo_alt: 'Atrium Academy',
+  catalog_enabled: true,
+  storefront_page_enabled: true,
+};
+
+export const demoFooter: FooterSettings = {
+  about: { title: 'About us', url: '/about' },
+  contact: { title: 'Contact', url: '/contact' },
+  privacy_policy: { title: 'Privacy policy', url: '/privacy-policy' },
+  terms_of_use: { title: 'Terms of use', url: '/terms-of-use' },
+  footer_text: 'Atrium Academy helps teams learn, grow and celebrate progress together.',
+  footer_copyright: '© 2025 Atrium Learning Group',
+  version: '0.1.0',
+  version_url: '/release-notes',
+};
+
+export const demoDateTimeFormats: Record<string, string> = {
+  short: 'd/m/Y - H:i',
+  medium: 'D, d/m/Y - H:i',
+  long: 'l, F j, Y - H:i',
+  html_date: 'Y-m-d',
+  html_time: 'H:i:s',
+  html_datetime: 'Y-m-d\\TH:i:sO',
+  date_only: 'd/m/Y',
+  time_only: 'H:i',
+};
+
+export const demoCountries: Country[] = [
+  { code: 'AE', name: 'United Arab Emirates' },
+  { code: 'AU', name: 'Australia' },
+  { code: 'BE', name: 'Belgium' },
+  { code: 'BR', name: 'Brazil' },
+  { code: 'CA', name: 'Canada' },
+  { code: 'DE', name: 'Germany' },
+  { code: 'EG', name: 'Egypt' },
+  { code: 'ES', name: 'Spain' },
+  { code: 'FR', name: 'France' },
+  { code: 'GB', name: 'United Kingdom' },
+  { code: 'IN', name: 'India' },
+  { code: 'IT', name: 'Italy' },
+  { code: 'JO', name: 'Jordan' },
+  { code: 'JP', name: 'Japan' },
+  { code: 'MA', name: 'Morocco' },
+  { code: 'NL', name: 'Netherlands' },
+  { code: 'PT', name: 'Portugal' },
+  { code: 'SA', name: 'Saudi Arabia' },
+  { code: 'SE', name: 'Sweden' },
+  { code: 'US', name: 'United States' },
+  { code: 'ZA', name: 'South Africa' },
+];
+
+const systemSans =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", sans-serif';
+
+export const demoAppearance: Appearance = {
+  logo: { url: '/logo.svg', alt: 'Atrium Academy' },
+  colors: {
+    primary: '#3754db',
+    secondary: '#0f9d8a',
+    header: '#ffffff',
+    sidebar_menu: '#16213e',
+    sidebar_menu_active: '#3754db',
+    text: '#1f2937',
+    text_muted: '#5b6475',
+    background: '#f5f7fb',
+    surface: '#ffffff',
+    border: '#dde3ee',
+    success: '#1e7e34',
+    warning: '#a15c00',
+    error: '#c62828',
+    info: '#0b6bcb',
+    footer: '#16213e',
+  },
+  fonts: {
+    body: { name: 'System sans', family: systemSans, files: [] },
+    headings: { name: 'System sans', family: systemSans, files: [] },
+    links: { name: 'System sans', family: systemSans, files: [] },
+    icons: {
+      name: 'Material Symbols Outlined',
+      family: '"Material Symbols Outlined"',
+      files: [],
+      filled: false,
+      grade: 0,
+      weight: 200,
+    },
+  },
+  roundness: { small: 4, medium: 8, large: 16, button: 8, card: 12, input: 6 },
+  favicon: '/favicon.svg',
+  site_background: { color: '#f5f7fb' },
+};
+
+export const demoCookieDisclaimer = `<p>We use cookies to keep you signed in, remember your preferences and understand how the academy is used.
+By continuing you agree to our <a href="/privacy-policy">privacy policy</a>.</p>`;
+
+export const demoNavigation: (Omit<NavigationRow, 'parent_id'> & { parent_id?: string | null })[] =
+  [
+    {
+      id: 'dashboard',
+      title: 'Dashboard',
+      url: '/dashboard',
+      icon: 'dashboard',
+      required_flag: null,
+      required_setting: null,
+      weight: 0,
+    },
+    {
+      id: 'storefront',
+      title: 'Storefront',
+      url: '/storefront',
+      icon: 'storefront',
+      required_flag: 'storefront_page',
+      required_setting: null,
+      weight: 1,
+    },
+    {
+      id: 'reward-shop',
+      title: 'Reward shop',
+      url: '/incentives',
+      icon: 'gift',
+      required_flag: 'incentives_shop',
+      required_setting: null,
+      weight: 2,
+    },
+    {
+      id: 'leaderboard',
+      title: 'Leaderboard',
+      url: '/leaderboard',
+      icon: 'trophy',
+      required_flag: null,
+      required_setting: 'incentives_leaderboard',
+      weight: 3,
+    },
+    {
+      id: 'availability',
+      title: 'My availability',
+      url: '/availability',
+      icon: 'calendar',
+      required_flag: 'availability_feature_manage_own',
+      required_setting: null,
+      weight: 4,
+    },
+    {
+      id: 'course-administration',
+      title: 'Course administration',
+      url: '/course-administration',
+      icon: 'school',
+      required_flag: 'availability_feature_manage',
+      required_setting: null,
+      weight: 5,
+    },
+    {
+      id: 'storefront-settings',
+      title: 'Storefront settings',
+      url: '/settings/storefront',
+      icon: 'settings',
+      required_flag: 'storefront_manage',
+      required_setting: null,
+      weight: 6,
+    },
+    {
+      id: 'incentives-settings',
+      title: 'Incentives settings',
+      url: '/settings/incentives',
+      icon: 'star',
+      required_flag: 'incentives_settings',
+      required_setting: null,
+      weight: 7,
+    },
+  ];
+
+export const demoVocabularies: {
+  machine_name: string;
+  name: string;
+  terms: (string | { name: string; children: string[] })[];
+}[] = [
+  {
+    machine_name: 'topics',
+    name: 'Topics',
+    terms: [
+      'Leadership',
+      'Communication',
+      {
+        name: 'Digital skills',
+        children: ['Data literacy', 'Cyber security', 'Artificial intelligence basics'],
+      },
+      'Compliance',
+      'Wellbeing',
+    ],
+  },
+  { machine_name: 'levels', name: 'Levels', terms: ['Beginner', 'Intermediate', 'Advanced'] },
+  {
+    machine_name: 'formats',
+    name: 'Formats',
+    terms: ['E-learning', 'Classroom', 'Webinar', 'Blended'],
+  },
+];

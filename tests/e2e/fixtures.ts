@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+export const baseURL = () => inject('baseURL');
+
+export const DEMO_PASSWORD = 'atrium-demo';
+
+/** Debian's Chromium, never a downloaded browser. */
+export function launchBrowser(): { browser: () => Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    browser: () => {
+      if (!browser) throw new Error('The browser is not running.');
+      return browser;
+    },
+  };
+}
+
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    locale: 'en-GB',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login form, as a person would. */
+export async function logIn(page: Page, name: string, redirectTo?: string): Promise<void> {
+  await page.goto(
+    redirectTo ? `/user/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/user/login',
+  );
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await Promise.all([
+    page.waitForURL((url) => !url.pathname.startsWith('/user/login')),
+    page.getByRole('button', { name: 'Log in' }).click(),
+  ]);
+}
+
+/** Waits until the full-screen loader is gone. */
+export async function settled(page: Page): Promise<void> {
+  await page
+    .getByRole('status', { name: 'Loading' })
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
+}
+
+/** Runs axe with the WCAG 2.2 AA tags and expects no violations. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}

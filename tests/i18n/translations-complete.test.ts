@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const arabic = JSON.parse(
+  fs.readFileSync(path.join(root, 'src/server/seed/data/translations-ar.json'), 'utf8'),
+) as Record<string, string>;
+
+function files(dir: string, out: string[] = []): string[] {
+  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== '__tests__' && entry.name !== 'server') files(rel, out);
+    } else if (/\.(ts|tsx)$/.test(entry.name)) out.push(rel);
+  }
+  return out;
+}
+
+const unescape = (s: string) => s.replace(/\\(['"\\])/g, '$1');
+
+/** Every English source string the interface can show. */
+function interfaceStrings(): Map<string, string> {
+  const found = new Map<string, string>();
+  const add = (s: string, where: string) => {
+    if (s.trim() && !found.has(s)) found.set(s, where);
+  };
+  const patterns = [
+    /\bt\(\s*'((?:[^'\\]|\\.)+)'/g,
+    /\bt\(\s*"((?:[^"\\]|\\.)+)"/g,
+    /'ui:title':\s*'((?:[^'\\]|\\.)+)'/g,
+    /\b(?:title|description|label|message):\s*'((?:[^'\\]|\\.)+)'/g,
+    /\blabel="([^"]+)"/g,
+  ];
+  for (const file of [...files('src'), ...files('engine/react'), ...files('schemas/forms')]) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    for (const re of patterns) for (const m of text.matchAll(re)) add(unescape(m[1]!), file);
+    for (const m of text.matchAll(
+      /\bplural\(\s*[^,]+,\s*'((?:[^'\\]|\\.)+)',\s*'((?:[^'\\]|\\.)+)'/g,
+    )) {
+      add(`${unescape(m[1]!)}\u0003${unescape(m[2]!)}`, file);
+    }
+  }
+  const routes = JSON.parse(fs.readFileSync(path.join(root, 'routes.config.json'), 'utf8')) as {
+    routes: unknown[];
+  };
+  const walk = (list: unknown[]) => {
+    for (const r of list as { title?: string; breadcrumb?: string; children?: unknown[] }[]) {
+      if (r.title) add(r.title, 'routes.config.json');
+      if (r.breadcrumb) add(r.breadcrumb, 'routes.config.json');
+      if (r.children) walk(r.children);
+    }
+  };
+  walk(routes.routes);
+  return found;
+}
+
+describe('the Arabic interface translation', () => {
+  it('translates every interface string', () => {
+    const missing = [...interfaceStrings()]
+      .filter(([source]) => !arabic[source]?.trim())
+      .map(([source, where]) => `${where}: ${JSON.stringify(source)}`);
+    expect(missing).toEqual([]);
+  });
+});

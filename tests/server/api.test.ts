@@ -1,0 +1,175 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type AtriumApp } from '../../src/server/app';
+import { agent, describeEachDb } from './helpers';
+
+const ROUTES = [
+  'GET /api/v2/health',
+  'GET /api/v2/ready',
+  'POST /api/v2/auth/login',
+  'POST /api/v2/auth/logout',
+  'GET /api/v2/me',
+  'GET /api/v2/settings',
+  'GET /api/v2/settings/branding',
+  'GET /api/v2/settings/cookies-disclaimer',
+  'GET /api/v2/settings/site',
+  'POST /api/v2/settings/site',
+  'GET /api/v2/appearance',
+  'POST /api/v2/settings/storefront/appearance',
+  'GET /api/v2/languages',
+  'GET /api/v2/translations',
+  'GET /api/v2/users',
+  'PATCH /api/v2/users/{uid}',
+  'GET /api/v2/navigation',
+  'GET /api/v2/organizations',
+  'GET /api/v2/taxonomy_terms',
+  'GET /api/v2/vocabularies',
+  'GET /api/v2/incentives/wallet',
+  'POST /system/ajax/cookies-disclaimer/agree',
+];
+
+describeEachDb('API surface', (server) => {
+  it('health and readiness', async () => {
+    expect((await agent(server).get('/api/v2/health')).json()).toEqual({ data: { status: 'ok' } });
+    expect((await agent(server).get('/api/v2/ready')).json()).toEqual({
+      data: { status: 'ready' },
+    });
+  });
+
+  it('the OpenAPI document lists every route with its responses', async () => {
+    const res = await agent(server).get('/api/v2/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{
+      openapi: string;
+      paths: Record<
+        string,
+        Record<string, { tags?: string[]; responses: Record<string, unknown> }>
+      >;
+    }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    const listed = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    expect(listed.sort()).toEqual([...ROUTES].sort());
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(ops)) {
+        expect(op.tags?.length, `${m} ${p}`).toBeGreaterThan(0);
+        expect(Object.keys(op.responses), `${m} ${p}`).toEqual(
+          expect.arrayContaining(['200', '4XX']),
+        );
+      }
+    }
+  });
+
+  it('unknown API paths answer a JSON 404', async () => {
+    for (const url of ['/api/v2/nope', '/api/v2/users/1/whatever', '/api/v2']) {
+      const res = await agent(server).get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ message: 'Not found' });
+    }
+    expect((await agent(server).post('/api/v2/nope', {})).statusCode).toBe(404);
+  });
+
+  it('visitors get uid 0 from me', async () => {
+    expect((await agent(server).get('/api/v2/me?attributes[]=profile')).json()).toEqual({
+      data: { uid: 0 },
+    });
+  });
+});
+
+describe('built client', () => {
+  let dir: string;
+  let app: AtriumApp;
+  let db: AtriumApp['db'];
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'atrium-client-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Atrium</title>');
+    await writeFile(path.join(dir, 'assets', 'main-3f2a9c1b.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'favicon.svg'), '<svg/>');
+    const { openPglite } = await import('../../src/server/db/pglite');
+    const { readFile } = await import('node:fs/promises');
+    const { inject } = await import('vitest');
+    db = await openPglite({ snapshot: new Blob([await readFile(inject('pgliteSnapshot'))]) });
+    app = await buildApp({ db, seed: 'none', clientDir: dir });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets with a long cache and other files revalidated', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/main-3f2a9c1b.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers client routes with index.html, but API paths with JSON', async () => {
+    for (const url of ['/', '/dashboard', '/settings/storefront/appearance?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<title>Atrium</title>');
+    }
+    const api = await app.inject({ method: 'GET', url: '/api/v2/missing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('production cookies', () => {
+  let app: AtriumApp;
+  let db: AtriumApp['db'];
+  beforeAll(async () => {
+    const { openPglite } = await import('../../src/server/db/pglite');
+    const { readFile } = await import('node:fs/promises');
+    const { inject } = await import('vitest');
+    db = await openPglite({ snapshot: new Blob([await readFile(inject('pgliteSnapshot'))]) });
+    app = await buildApp({ db, seed: 'none', production: true });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  it('uses a __Host- session cookie and Secure cookies', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/v2/health' });
+    const xsrf = first.cookies.find((c) => c.name === 'XSRF-TOKEN')!;
+    expect(xsrf.secure).toBe(true);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login',
+      headers: { 'x-xsrf-token': xsrf.value },
+      cookies: { 'XSRF-TOKEN': xsrf.value },
+      payload: { name: 'learner', password: 'atrium-demo' },
+    });
+    expect(login.statusCode).toBe(200);
+    const session = login.cookies.find((c) => c.name === '__Host-atrium_session')!;
+    expect(session).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+    expect(session.domain).toBeUndefined();
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/v2/me',
+      cookies: { '__Host-atrium_session': session.value },
+    });
+    expect(me.json<{ data: { name: string } }>().data.name).toBe('learner');
+  });
+
+  it('accepts a POST without a body where none is needed', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/v2/health' });
+    const xsrf = first.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/system/ajax/cookies-disclaimer/agree',
+      headers: { 'x-xsrf-token': xsrf },
+      cookies: { 'XSRF-TOKEN': xsrf },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});

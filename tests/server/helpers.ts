@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { buildApp, type AtriumApp } from '../../src/server/app';
+import type { Db } from '../../src/server/db/db';
+import { openPglite } from '../../src/server/db/pglite';
+import { openPostgres } from '../../src/server/db/postgres';
+
+/** One server under test and the database behind it. */
+export interface TestServer {
+  app: AtriumApp;
+  db: Db;
+  kind: 'pglite' | 'postgres';
+}
+
+/** The demo password. */
+export const PASSWORD = 'atrium-demo';
+
+async function pgliteServer(): Promise<{ server: TestServer; stop(): Promise<void> }> {
+  const snapshot = new Blob([await readFile(inject('pgliteSnapshot'))]);
+  const db = await openPglite({ snapshot });
+  const app = await buildApp({ db, seed: 'none' });
+  return {
+    server: { app, db, kind: 'pglite' },
+    stop: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function postgresServer(
+  adminUrl: string,
+): Promise<{ server: TestServer; stop(): Promise<void> }> {
+  const name = `atrium_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const db = openPostgres(withDatabase(adminUrl, name), { max: 5 });
+  const app = await buildApp({ db, seed: 'demo' });
+  return {
+    server: { app, db, kind: 'postgres' },
+    stop: async () => {
+      await app.close();
+      await db.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/**
+ * Registers the suite once per database: always on PGlite (a fresh copy of the seeded snapshot),
+ * and on PostgreSQL in a freshly created database when ATRIUM_TEST_DATABASE_URL is set.
+ */
+export function describeEachDb(name: string, fn: (server: () => TestServer) => void): void {
+  const legs: {
+    label: string;
+    start: () => Promise<{ server: TestServer; stop(): Promise<void> }>;
+  }[] = [{ label: 'pglite', start: pgliteServer }];
+  const url = process.env.ATRIUM_TEST_DATABASE_URL;
+  if (url) legs.push({ label: 'postgres', start: () => postgresServer(url) });
+
+  for (const leg of legs) {
+    describe(`${name} [${leg.label}]`, () => {
+      let current: { server: TestServer; stop(): Promise<void> } | undefined;
+      beforeAll(async () => {
+        current = await leg.start();
+      });
+      afterAll(async () => {
+        await current?.stop();
+      });
+      fn(() => {
+        if (!current) throw new Error('The server did not start.');
+        return current.server;
+      });
+    });
+  }
+}
+
+interface RequestOptions {
+  /** JSON body (default) or, with `form: true`, a form-encoded string/object. */
+  body?: unknown;
+  form?: boolean;
+  headers?: Record<string, string>;
+  /** Leave out the XSRF header. */
+  noXsrf?: boolean;
+}
+
+/** A browser-like client: keeps cookies and echoes the XSRF cookie on unsafe requests. */
+export function agent(server: () => TestServer, o: { remoteAddress?: string } = {}) {
+  const jar = new Map<string, string>();
+  async function request(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    opts: RequestOptions = {},
+  ) {
+    const unsafe = method !== 'GET';
+    if (unsafe && !jar.has('XSRF-TOKEN')) await request('GET', '/api/v2/health');
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    let payload: string | undefined;
+    if (opts.body !== undefined) {
+      if (opts.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload =
+          typeof opts.body === 'string'
+            ? opts.body
+            : new URLSearchParams(opts.body as Record<string, string>).toString();
+      } else {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(opts.body);
+      }
+    }
+    const xsrf = jar.get('XSRF-TOKEN');
+    if (unsafe && !opts.noXsrf && xsrf) headers['x-xsrf-token'] = xsrf;
+    const res = await server().app.inject({
+      method,
+      url,
+      headers,
+      cookies: Object.fromEntries(jar),
+      ...(payload !== undefined ? { payload } : {}),
+      ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}),
+    });
+    for (const c of res.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        c.value === '' ||
+        c.maxAge === 0 ||
+        (c.expires !== undefined && c.expires.getTime() < Date.now());
+      if (expired) jar.delete(c.name);
+      else jar.set(c.name, c.value);
+    }
+    return res;
+  }
+  return {
+    jar,
+    get: (url: string, opts?: RequestOptions) => request('GET', url, opts),
+    post: (url: string, body?: unknown, opts?: RequestOptions) =>
+      request('POST', url, { ...opts, body }),
+    patch: (url: string, body?: unknown, opts?: RequestOptions) =>
+      request('PATCH', url, { ...opts, body }),
+    async login(name: string, password = PASSWORD) {
+      return request('POST', '/api/v2/auth/login', { body: { name, password } });
+    },
+  };
+}
+export type Agent = ReturnType<typeof agent>;
+
+/** Signs a demo user in and returns the agent. */
+export async function signedIn(
+  server: () => TestServer,
+  name: string,
+  o: { remoteAddress?: string } = {},
+): Promise<Agent> {
+  const a = agent(server, o);
+  const res = await a.login(name);
+  if (res.statusCode !== 200)
+    throw new Error(`Login of ${name} failed: ${res.statusCode} ${res.body}`);
+  return a;
+}

@@ -13,6 +13,7 @@ const steps = [
   ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
   ['format check', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+  ['unused files and dependencies', bin('knip'), []],
   ['build the client', bin('vite'), ['build', '--logLevel', 'warn']],
   ['tests (unit, server, end-to-end)', bin('vitest'), ['run', ...extra]],
 ];

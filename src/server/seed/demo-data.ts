@@ -109,7 +109,7 @@ export const demoFooter: FooterSettings = {
   privacy_policy: { title: 'Privacy policy', url: '/privacy-policy' },
   terms_of_use: { title: 'Terms of use', url: '/terms-of-use' },
   footer_text: 'Atrium Academy helps teams learn, grow and celebrate progress together.',
-  footer_copyright: '© 2025 Atrium Learning Group',
+  footer_copyright: '© 2026 Atrium Learning Group',
   version: '0.1.0',
   version_url: '/release-notes',
 };

@@ -19,7 +19,11 @@ export function PointsBadge({ linkToShop }: PointsBadgeProps) {
   const content = (
     <>
       <Icon name="star" size={18} />
-      <span>{label}</span>
+      <span className={styles.pointsFull}>{label}</span>
+      {/* Narrow screens show the number alone; the full label stays for screen readers. */}
+      <span className={styles.pointsCompact} aria-hidden="true">
+        {new Intl.NumberFormat(i18n.language).format(points)}
+      </span>
     </>
   );
   return linkToShop ? (

@@ -1,8 +1,15 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { createTranslator } from '@engine/core';
 import { I18nProvider } from '@engine/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { NotificationsProvider, useNotify, type Notify } from '../notifications-provider';
+import {
+  notificationsMachine,
+  type Notification,
+  type NotificationsEvent,
+} from '../notifications.machine';
 
 let api: Notify;
 function Capture() {
@@ -82,4 +89,118 @@ describe('NotificationsProvider and toasts', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Capture />)).toThrow(/NotificationsProvider/);
   });
+});
+
+/**
+ * Model-based: shortest paths through the notifications machine, replayed on the rendered
+ * toasts. ADD is a `notify()` call, CLEAR a `clear()` call, and DISMISS either a click on the
+ * toast's Close button or the toast's 10 s running out (fake timers).
+ *
+ * The machine has a single state, so the model tells states apart by their list and by the event
+ * that led there: the shortest paths then take every transition, not only every list.
+ * The graph is kept finite by allowing three ADDs. Running out is offered only while one toast
+ * is showing: the model does not know when the others were added, so it cannot say which of
+ * several would go first. ADD moves the clock by 1 s, which never adds up to 10 s in three ADDs.
+ */
+describe('Notifications model', () => {
+  const LIFETIME = 10_000; // SPEC point 9
+  const ADD_GAP = 1000;
+  const toastsToAdd: Array<Omit<Notification, 'id'>> = [
+    { type: 'success', message: 'Storefront settings have been successfully saved!' },
+    { type: 'error', message: 'Something went wrong, please try again.' },
+    { type: 'info', message: 'Your profile picture is being processed.' },
+  ];
+
+  type ModelEvent =
+    | Exclude<NotificationsEvent, { type: 'DISMISS' }>
+    | { type: 'DISMISS'; id: string; via?: 'close' | 'timeout' };
+  type Snap = SnapshotFrom<typeof notificationsMachine>;
+
+  const model = new TestModel<Snap, ModelEvent, unknown>(notificationsMachine, {
+    events: ({ context: { notifications, nextId } }) => {
+      const events: ModelEvent[] = [];
+      const next = toastsToAdd[nextId - 1];
+      if (next) events.push({ type: 'ADD', notification: next });
+      for (const n of notifications) events.push({ type: 'DISMISS', id: n.id, via: 'close' });
+      if (notifications.length === 1) {
+        events.push({ type: 'DISMISS', id: notifications[0]!.id, via: 'timeout' });
+      }
+      if (notifications.length > 0) events.push({ type: 'CLEAR' });
+      return events;
+    },
+    serializeState: (state, event) =>
+      serializeSnapshot(state) + (event ? ` via ${JSON.stringify(event)}` : ''),
+  });
+
+  const label = (e: ModelEvent) =>
+    e.type === 'ADD'
+      ? `notify ${e.notification.type}`
+      : e.type === 'CLEAR'
+        ? 'clear'
+        : e.via === 'timeout'
+          ? `${e.id} times out`
+          : `Close ${e.id}`;
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  for (const path of model.getShortestPaths()) {
+    const steps = path.steps.slice(1).map((s) => label(s.event));
+    const list = path.state.context.notifications.map((n) => n.id).join(', ') || 'none';
+    it(`${steps.join(' → ')} ⇒ shows ${list}`, async () => {
+      renderToasts();
+      let now = 0;
+      const advance = (ms: number) => {
+        act(() => {
+          vi.advanceTimersByTime(ms);
+        });
+        now += ms;
+      };
+      /** What was shown, by model id, and when. */
+      const shown = new Map<string, { message: string; at: number }>();
+      const toast = (message: string) =>
+        screen.queryAllByRole('alert').find((a) => a.textContent === message);
+
+      await path.test({
+        states: {
+          '*': (state) => {
+            const expected = state.context.notifications.map((n) => n.message);
+            const alerts = screen.queryAllByRole('alert');
+            expect(alerts.map((a) => a.textContent)).toEqual(expected);
+            for (const alert of alerts) {
+              expect(alert).toBeVisible();
+              expect(within(alert).getByRole('button', { name: 'Close' })).toBeEnabled();
+            }
+            expect(screen.queryAllByRole('button', { name: 'Close' })).toHaveLength(
+              expected.length,
+            );
+          },
+        },
+        events: {
+          ADD: ({ event, state }) => {
+            const { notification } = event as Extract<ModelEvent, { type: 'ADD' }>;
+            advance(ADD_GAP);
+            act(() => void api.notify(notification.type, notification.message));
+            // `state` is the model after this ADD: the new toast is the last one.
+            const { id } = state.context.notifications.at(-1)!;
+            shown.set(id, { message: notification.message, at: now });
+          },
+          DISMISS: ({ event }) => {
+            const { id, via } = event as Extract<ModelEvent, { type: 'DISMISS' }>;
+            const { message, at } = shown.get(id)!;
+            if (via !== 'timeout') {
+              fireEvent.click(within(toast(message)!).getByRole('button', { name: 'Close' }));
+              return;
+            }
+            advance(at + LIFETIME - 1 - now);
+            expect(toast(message)).toBeDefined();
+            advance(1);
+          },
+          CLEAR: () => {
+            act(() => api.clear());
+          },
+        },
+      });
+    });
+  }
 });

@@ -16,6 +16,10 @@ export interface Translator {
   dir: 'ltr' | 'rtl';
   /** Looks the source up and fills `@name` placeholders. */
   t: (source: string, params?: Record<string, string | number>) => string;
+  /** The time zone dates are shown in: the user's, else the site's, else UTC. */
+  timeZone: string;
+  /** Site date formats by name (`date_time_formats`), PHP style. */
+  dateFormats: Record<string, string>;
   /** Picks the plural form for `count` (also available as `@count`). */
   plural: (
     count: number,
@@ -55,7 +59,12 @@ export function createTranslator(o: {
   language: string;
   dir?: 'ltr' | 'rtl';
   translations: Translation[];
+  /** Site formats by name (`date_time_formats`), PHP style. */
+  dateFormats?: Record<string, string>;
+  timeZone?: string;
 }): Translator {
+  const timeZone = o.timeZone || 'UTC';
+  const dateFormats = o.dateFormats ?? {};
   const lookup = new Map<string, string>();
   for (const { source, translation } of o.translations) {
     if (translation !== '') lookup.set(source, translation);
@@ -89,6 +98,8 @@ export function createTranslator(o: {
   return {
     language: o.language,
     dir: o.dir ?? 'ltr',
+    timeZone,
+    dateFormats,
     t: (source, params) => fill(lookup.get(source) ?? source, params),
     plural(count, singular, plural, params) {
       const key = singular + PLURAL_SEPARATOR + plural;

@@ -15,6 +15,7 @@ export {
   type RequestOptions,
 } from './http';
 export { bracketToDotted, encodeForm, encodeQuery } from './encoding';
+export { fetchAllPages } from './paging';
 export { createTranslator, directionOf, resolveLanguage, type Translator } from './i18n';
 export { formatDateTime, phpToDateFnsFormat } from './dates';
 export {

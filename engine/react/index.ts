@@ -1,4 +1,5 @@
 export { I18nProvider, useT } from './i18n';
+export { useFormatDate } from './use-format-date';
 export { SessionProvider, useSession, type SessionValue } from './session';
 export { LoaderProvider, useLoader, type LoaderControls } from './loader';
 export { createRoutes, type RouteHandle, type RouteRegistry } from './routes';

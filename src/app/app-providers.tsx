@@ -32,9 +32,18 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const translations = useTranslations(language);
   const dir = directionOf(language, general.data?.languages ?? []);
 
+  const dateFormats = general.data?.date_time_formats;
+  const timeZone = user?.timezone || general.data?.current_timezone || 'UTC';
   const translator: Translator = useMemo(
-    () => createTranslator({ language, dir, translations: translations.data ?? [] }),
-    [language, dir, translations.data],
+    () =>
+      createTranslator({
+        language,
+        dir,
+        translations: translations.data ?? [],
+        ...(dateFormats ? { dateFormats } : {}),
+        timeZone,
+      }),
+    [language, dir, translations.data, dateFormats, timeZone],
   );
 
   const session: SessionValue = useMemo(() => {

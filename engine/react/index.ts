@@ -1,8 +1,16 @@
+/**
+ * The engine's React parts. SchemaForm is not re-exported here: it brings the form renderer and
+ * its validator, so pages import it from `@engine/react/schema-form` and load it on demand.
+ */
 export { I18nProvider, useT } from './i18n';
 export { useFormatDate } from './use-format-date';
 export { SessionProvider, useSession, type SessionValue } from './session';
 export { LoaderProvider, useLoader, type LoaderControls } from './loader';
 export { createRoutes, type RouteHandle, type RouteRegistry } from './routes';
-export { useBreadcrumbs, usePageTitle, type Breadcrumb } from './navigation-hooks';
-export { SchemaForm, type SchemaFormProps } from './schema-form';
+export {
+  SiteNameProvider,
+  useBreadcrumbs,
+  usePageTitle,
+  type Breadcrumb,
+} from './navigation-hooks';
 export { ThemeStyle } from './theme-style';

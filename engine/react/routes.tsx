@@ -3,6 +3,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import type { RouteConfig, RoutesConfig } from '@schemas/config/routes-config.schema';
 import { PublicStorefrontGuard, RouteGuard } from './guards';
 import { useLoaderWhile } from './loader';
+import { usePageTitle } from './navigation-hooks';
 
 /**
  * What each route carries in `handle` (read with `useMatches`).
@@ -34,13 +35,22 @@ function SuspenseLoader() {
   return null;
 }
 
+/** Sets the route's own title; rendered before the page so a page's own title wins. */
+function RouteTitle() {
+  usePageTitle();
+  return null;
+}
+
 /** Renders a page; lazy pages suspend behind the full-screen loader. */
 function PageSlot(p: { page: ComponentType }) {
   const Page = p.page;
   return (
-    <Suspense fallback={<SuspenseLoader />}>
-      <Page />
-    </Suspense>
+    <>
+      <RouteTitle />
+      <Suspense fallback={<SuspenseLoader />}>
+        <Page />
+      </Suspense>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { createTranslator, directionOf, resolveLanguage, type Translator } from 
 import {
   I18nProvider,
   SessionProvider,
+  SiteNameProvider,
   ThemeStyle,
   useLoader,
   type SessionValue,
@@ -85,8 +86,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nProvider translator={translator}>
       <SessionProvider value={session}>
-        <ThemeStyle appearance={appearance.data} />
-        {children}
+        <SiteNameProvider name={branding.data?.site_name}>
+          <ThemeStyle appearance={appearance.data} />
+          {children}
+        </SiteNameProvider>
       </SessionProvider>
     </I18nProvider>
   );

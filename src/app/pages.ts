@@ -3,7 +3,10 @@ import { lazy, type ComponentType } from 'react';
 /** Page registry: the page keys that routes.config.json may name, each loaded on demand. */
 export const pages: Record<string, ComponentType> = {
   home: lazy(() => import('@/features/storefront/pages/home-page')),
-  dashboard: lazy(() => import('@/features/dashboard/pages/dashboard-page')),
+  dashboard: lazy(() => import('@/features/catalogue/pages/dashboard-page')),
+  trainings: lazy(() => import('@/features/catalogue/pages/trainings-page')),
+  training: lazy(() => import('@/features/catalogue/pages/training-page')),
+  search: lazy(() => import('@/features/catalogue/pages/search-page')),
   login: lazy(() => import('@/features/user/pages/login-page')),
   logout: lazy(() => import('@/features/user/pages/logout-page')),
   profile: lazy(() => import('@/features/user/pages/profile-page')),

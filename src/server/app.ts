@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -16,16 +17,21 @@ import type { Db } from './db/db';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin, hasClient } from './plugins/client';
 import { dbPlugin } from './plugins/db';
+import { uploadsPlugin } from './plugins/uploads';
 import { appearanceRoutes } from './routes/appearance';
 import { authRoutes } from './routes/auth';
+import { avatarRoutes } from './routes/avatars';
+import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { incentivesRoutes } from './routes/incentives';
 import { languageRoutes } from './routes/languages';
 import { meRoutes } from './routes/me';
 import { navigationRoutes } from './routes/navigation';
+import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
 import { systemRoutes } from './routes/system';
 import { taxonomyRoutes } from './routes/taxonomy';
+import { trainingRoutes } from './routes/trainings';
 import { userRoutes } from './routes/users';
 import type { SeedMode } from './seed/seed';
 
@@ -33,6 +39,10 @@ import type { SeedMode } from './seed/seed';
 export interface BuildAppOptions {
   /** An open database (tests); otherwise one is opened from `databaseUrl` or `dataDir`. */
   db?: Db;
+  /**
+   * DATA_DIR (default `./data`): the PGlite database when no other is given, and uploaded files
+   * (`<dataDir>/uploads`) whichever database runs.
+   */
   dataDir?: string;
   databaseUrl?: string;
   seed?: SeedMode;
@@ -96,6 +106,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
       dataDir: options.dataDir,
       seed: options.seed,
     });
+    await app.register(uploadsPlugin, { dataDir: path.resolve(options.dataDir ?? 'data') });
     await app.register(xsrfProtection, { secure: production });
     await app.register(authPlugin, { production });
 
@@ -111,11 +122,15 @@ export async function buildApp(options: BuildAppOptions = {}) {
         await api.register(navigationRoutes);
         await api.register(taxonomyRoutes);
         await api.register(incentivesRoutes);
+        await api.register(trainingRoutes);
+        await api.register(searchRoutes);
+        await api.register(avatarRoutes);
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       },
       { prefix: API_PREFIX },
     );
     await app.register(systemRoutes({ production }));
+    await app.register(fileRoutes);
 
     const withClient = hasClient(options.clientDir);
     if (withClient) await app.register(clientPlugin, { root: options.clientDir! });

@@ -4,7 +4,7 @@ import { readConfig } from './config';
 import { demoAccounts } from './seed/seed';
 
 const config = readConfig();
-if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+await mkdir(config.dataDir, { recursive: true });
 
 const app = await buildApp({
   logger: true,
@@ -12,7 +12,8 @@ const app = await buildApp({
   seed: config.seed,
   clientDir: config.clientDir,
   trustProxy: config.trustProxy,
-  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
+  dataDir: config.dataDir,
+  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
 });
 
 let closing = false;
@@ -39,7 +40,8 @@ const lines = [
   '',
   `  Atrium is running at http://${host}:${port}/`,
   `  API: http://${host}:${port}/api/v2 (OpenAPI at /api/v2/openapi.json)`,
-  `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+  `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/db`}`,
+  `  Uploads: ${config.dataDir}/uploads`,
 ];
 if ((await app.repos.users.count()) > 0 && config.seed === 'demo') {
   lines.push('  Demo accounts (password atrium-demo):');

@@ -27,6 +27,17 @@ const ROUTES = [
   'GET /api/v2/taxonomy_terms',
   'GET /api/v2/vocabularies',
   'GET /api/v2/incentives/wallet',
+  'GET /api/v2/trainings',
+  'GET /api/v2/trainings/recommended',
+  'GET /api/v2/trainings/{id}',
+  'POST /api/v2/trainings/{id}/subscription',
+  'DELETE /api/v2/trainings/{id}/subscription',
+  'POST /api/v2/trainings/{id}/progress',
+  'GET /api/v2/me/trainings',
+  'GET /api/v2/search',
+  'POST /api/v2/users/{uid}/avatar',
+  'DELETE /api/v2/users/{uid}/avatar',
+  'GET /files/avatars/{name}',
   'POST /system/ajax/cookies-disclaimer/agree',
 ];
 

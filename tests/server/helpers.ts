@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp, type AtriumApp } from '../../src/server/app';
@@ -12,6 +14,8 @@ export interface TestServer {
   app: AtriumApp;
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** DATA_DIR of the server (uploads), a temporary directory removed when the suite ends. */
+  dataDir: string;
 }
 
 /** The demo password. */
@@ -20,12 +24,14 @@ export const PASSWORD = 'atrium-demo';
 async function pgliteServer(): Promise<{ server: TestServer; stop(): Promise<void> }> {
   const snapshot = new Blob([await readFile(inject('pgliteSnapshot'))]);
   const db = await openPglite({ snapshot });
-  const app = await buildApp({ db, seed: 'none' });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-data-'));
+  const app = await buildApp({ db, seed: 'none', dataDir });
   return {
-    server: { app, db, kind: 'pglite' },
+    server: { app, db, kind: 'pglite', dataDir },
     stop: async () => {
       await app.close();
       await db.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -48,12 +54,14 @@ async function postgresServer(
     await admin.end();
   }
   const db = openPostgres(withDatabase(adminUrl, name), { max: 5 });
-  const app = await buildApp({ db, seed: 'demo' });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-data-'));
+  const app = await buildApp({ db, seed: 'demo', dataDir });
   return {
-    server: { app, db, kind: 'postgres' },
+    server: { app, db, kind: 'postgres', dataDir },
     stop: async () => {
       await app.close();
       await db.close();
+      await rm(dataDir, { recursive: true, force: true });
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       try {
@@ -101,6 +109,8 @@ interface RequestOptions {
   headers?: Record<string, string>;
   /** Leave out the XSRF header. */
   noXsrf?: boolean;
+  /** A raw body with its content type (multipart uploads). */
+  raw?: { payload: Buffer; contentType: string };
 }
 
 /** A browser-like client: keeps cookies and echoes the XSRF cookie on unsafe requests. */
@@ -115,7 +125,11 @@ export function agent(server: () => TestServer, o: { remoteAddress?: string } = 
     if (unsafe && !jar.has('XSRF-TOKEN')) await request('GET', '/api/v2/health');
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
     let payload: string | undefined;
-    if (opts.body !== undefined) {
+    let raw: Buffer | undefined;
+    if (opts.raw) {
+      headers['content-type'] = opts.raw.contentType;
+      raw = opts.raw.payload;
+    } else if (opts.body !== undefined) {
       if (opts.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
         payload =
@@ -134,7 +148,7 @@ export function agent(server: () => TestServer, o: { remoteAddress?: string } = 
       url,
       headers,
       cookies: Object.fromEntries(jar),
-      ...(payload !== undefined ? { payload } : {}),
+      ...(raw !== undefined ? { payload: raw } : payload !== undefined ? { payload } : {}),
       ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}),
     });
     for (const c of res.cookies as {
@@ -159,6 +173,7 @@ export function agent(server: () => TestServer, o: { remoteAddress?: string } = 
       request('POST', url, { ...opts, body }),
     patch: (url: string, body?: unknown, opts?: RequestOptions) =>
       request('PATCH', url, { ...opts, body }),
+    delete: (url: string, opts?: RequestOptions) => request('DELETE', url, opts),
     async login(name: string, password = PASSWORD) {
       return request('POST', '/api/v2/auth/login', { body: { name, password } });
     },
@@ -177,4 +192,22 @@ export async function signedIn(
   if (res.statusCode !== 200)
     throw new Error(`Login of ${name} failed: ${res.statusCode} ${res.body}`);
   return a;
+}
+
+/** A multipart/form-data body with one file part. */
+export function multipartFile(
+  field: string,
+  filename: string,
+  contentType: string,
+  data: Buffer,
+): { payload: Buffer; contentType: string } {
+  const boundary = `----atrium${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }

@@ -55,7 +55,8 @@ describe('flattenRoutes', () => {
     expect(shop.breadcrumbs).toEqual([
       { label: 'Incentives', path: '/incentives', redirect: false },
     ]);
-    expect(shop.pointer).toBe('/routes/8/children/0');
+    const index = (config as RoutesConfig).routes.findIndex((r) => r.path === '/incentives');
+    expect(shop.pointer).toBe(`/routes/${index}/children/0`);
     const nested = flattenRoutes({
       routes: [
         {

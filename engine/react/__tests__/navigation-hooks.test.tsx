@@ -8,13 +8,13 @@ import {
   createRoutes,
   I18nProvider,
   SessionProvider,
+  SiteNameProvider,
   useBreadcrumbs,
   usePageTitle,
 } from '../index';
 
 function Crumbs() {
   const crumbs = useBreadcrumbs();
-  usePageTitle(undefined, 'Atrium');
   return (
     <ol>
       {crumbs.map((c) => (
@@ -35,6 +35,7 @@ const Layout = ({ children }: { children?: ReactNode }) => (
 const config: RoutesConfig = {
   routes: [
     { path: '/dashboard', page: 'plain', breadcrumb: 'My overview', title: 'My overview' },
+    { path: '/products/:productId', page: 'titled', title: 'Product' },
     {
       path: '/settings/incentives',
       breadcrumb: 'Incentives',
@@ -55,6 +56,10 @@ const config: RoutesConfig = {
 const pages = {
   plain: () => <p>plain page</p>,
   lazy: lazy(async () => ({ default: () => <p>lazy page</p> })),
+  titled: function TitledPage() {
+    usePageTitle('Winter jacket');
+    return <p>titled page</p>;
+  },
 };
 
 function renderAt(path: string, translations: { source: string; translation: string }[] = []) {
@@ -67,7 +72,9 @@ function renderAt(path: string, translations: { source: string; translation: str
   render(
     <I18nProvider translator={createTranslator({ language: 'ar', translations })}>
       <SessionProvider value={{ status: 'ready', user: null, flags: {}, catalogEnabled: true }}>
-        <RouterProvider router={router} />
+        <SiteNameProvider name="Atrium">
+          <RouterProvider router={router} />
+        </SiteNameProvider>
       </SessionProvider>
     </I18nProvider>,
   );
@@ -96,5 +103,11 @@ describe('useBreadcrumbs and usePageTitle', () => {
       'Incentives /settings/incentives',
     ]);
     await waitFor(() => expect(document.title).toBe('Incentives settings | Atrium'));
+  });
+
+  it("lets a page's own title win over its route's title", async () => {
+    renderAt('/products/7');
+    expect(await screen.findByText('titled page')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Winter jacket | Atrium'));
   });
 });

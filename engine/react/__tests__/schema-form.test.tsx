@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, createTranslator } from '../../core';
-import { I18nProvider, SchemaForm } from '../index';
+import { I18nProvider } from '../index';
+import { SchemaForm } from '../schema-form';
 
 const schema = {
   $id: 'test/profile-form',

@@ -1,8 +1,12 @@
+import path from 'node:path';
 import type { Db } from './db';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 
-/** Where the database lives: PostgreSQL when a URL is given, otherwise PGlite in `dataDir`. */
+/**
+ * Where the database lives: PostgreSQL when a URL is given, otherwise PGlite in `<dataDir>/db`
+ * (uploads sit beside it in `<dataDir>/uploads`).
+ */
 export interface DbLocation {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
@@ -11,5 +15,5 @@ export interface DbLocation {
 /** Opens the configured database. */
 export async function openDb(location: DbLocation): Promise<Db> {
   if (location.databaseUrl) return openPostgres(location.databaseUrl);
-  return openPglite(location.dataDir ? { dataDir: location.dataDir } : {});
+  return openPglite(location.dataDir ? { dataDir: path.join(location.dataDir, 'db') } : {});
 }

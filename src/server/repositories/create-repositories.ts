@@ -4,9 +4,12 @@ import { loginFailuresRepository } from './login-failures';
 import { navigationRepository } from './navigation';
 import { pointsRepository } from './points';
 import { rolesRepository } from './roles';
+import { searchRepository } from './search';
 import { sessionsRepository } from './sessions';
 import { settingsRepository } from './settings';
+import { subscriptionsRepository } from './subscriptions';
 import { taxonomyRepository } from './taxonomy';
+import { trainingsRepository } from './trainings';
 import { usersRepository } from './users';
 
 function repositoriesOver(db: Db) {
@@ -20,6 +23,9 @@ function repositoriesOver(db: Db) {
     navigation: navigationRepository(db),
     taxonomy: taxonomyRepository(db),
     points: pointsRepository(db),
+    trainings: trainingsRepository(db),
+    subscriptions: subscriptionsRepository(db),
+    search: searchRepository(db),
   };
 }
 

@@ -216,6 +216,25 @@ export function usersRepository(db: Db) {
       return uid;
     },
 
+    /**
+     * Sets or clears the avatar URL in one transaction and returns the previous one, so the
+     * caller can remove the replaced file; undefined when the user does not exist.
+     */
+    async setAvatar(
+      uid: number,
+      url: string | null,
+    ): Promise<{ previous: string | null } | undefined> {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ avatar: string | null }>(
+          'SELECT avatar FROM users WHERE uid = $1 FOR UPDATE',
+          [uid],
+        );
+        if (!rows[0]) return undefined;
+        await tx.query('UPDATE users SET avatar = $2 WHERE uid = $1', [uid, url]);
+        return { previous: rows[0].avatar };
+      });
+    },
+
     async count(): Promise<number> {
       const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
       return rows[0]?.n ?? 0;

@@ -17,6 +17,13 @@ import {
   demoUsers,
   demoVocabularies,
 } from './demo-data';
+import {
+  demoBodyText,
+  demoLearnerSubscriptions,
+  demoTrainings,
+  demoVideoTitles,
+  type DemoTraining,
+} from './demo-trainings';
 
 /** `demo` fills an empty database with the demo site; `none` only adds roles and English. */
 export type SeedMode = 'demo' | 'none';
@@ -68,20 +75,26 @@ async function seedDemo(repos: Repositories): Promise<void> {
   const orgIds: number[] = [];
   for (const name of demoOrganizations) orgIds.push(await repos.taxonomy.createOrganization(name));
 
+  const terms = new Map<string, number>();
   for (const [v, vocabulary] of demoVocabularies.entries()) {
     await repos.taxonomy.createVocabulary(vocabulary.machine_name, vocabulary.name, v);
     for (const [w, term] of vocabulary.terms.entries()) {
       if (typeof term === 'string') {
-        await repos.taxonomy.createTerm(vocabulary.machine_name, term, w);
+        terms.set(term, await repos.taxonomy.createTerm(vocabulary.machine_name, term, w));
       } else {
         const parent = await repos.taxonomy.createTerm(vocabulary.machine_name, term.name, w);
+        terms.set(term.name, parent);
         for (const [c, child] of term.children.entries())
-          await repos.taxonomy.createTerm(vocabulary.machine_name, child, c, parent);
+          terms.set(
+            child,
+            await repos.taxonomy.createTerm(vocabulary.machine_name, child, c, parent),
+          );
       }
     }
   }
 
   const pass = await hashPassword(DEMO_PASSWORD);
+  const uids = new Map<string, number>();
   for (const user of demoUsers) {
     const uid = await repos.users.create({
       name: user.name,
@@ -93,8 +106,103 @@ async function seedDemo(repos: Repositories): Promise<void> {
       roles: [user.role],
       organizations: user.organizations.map((i) => orgIds[i - 1]!),
     });
+    uids.set(user.name, uid);
     for (const entry of user.points)
       await repos.points.add(uid, entry.delta, entry.kind, entry.note);
+  }
+
+  await seedTrainings(repos, terms, orgIds, uids.get('learner')!);
+}
+
+/** Number of shipped cover images (`public/images/trainings/cover-NN.svg`). */
+const COVER_COUNT = 12;
+/** Demo trainings are dated back from this moment, a few days apart. */
+const CATALOGUE_EPOCH = Date.UTC(2026, 2, 20, 9, 0, 0);
+const DAY = 24 * 60 * 60 * 1000;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function slugOf(training: DemoTraining, index: number): string {
+  const slug = training.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return slug || `training-${index + 1}`;
+}
+
+function videosOf(training: DemoTraining, index: number) {
+  const count = 2 + (index % 5);
+  const pool = demoVideoTitles[training.language];
+  const titles = [...pool.slice(0, count - 1), pool[pool.length - 1]!];
+  const slug = slugOf(training, index);
+  return titles.map((title, j) => ({
+    title,
+    url: `/videos/${slug}-${j + 1}.mp4`,
+    duration_seconds: 240 + ((index * 7 + j * 13) % 9) * 60,
+  }));
+}
+
+function bodyOf(training: DemoTraining, videos: { title: string }[]): string {
+  const text = demoBodyText[training.language];
+  return [
+    `<p>${escapeHtml(text.intro)}</p>`,
+    `<ul>${videos.map((v) => `<li>${escapeHtml(v.title)}</li>`).join('')}</ul>`,
+    `<p>${escapeHtml(text.outro)}</p>`,
+  ].join('\n');
+}
+
+function coverAlt(training: DemoTraining): string {
+  return training.language === 'ar'
+    ? `غلاف تجريدي بألوان متدرجة لتدريب «${training.title}»`
+    : `Abstract gradient cover for the training “${training.title}”`;
+}
+
+async function seedTrainings(
+  repos: Repositories,
+  terms: ReadonlyMap<string, number>,
+  orgIds: readonly number[],
+  learner: number,
+): Promise<void> {
+  const ids = new Map<string, number>();
+  for (const [index, training] of demoTrainings.entries()) {
+    const videos = videosOf(training, index);
+    const cover = String((index % COVER_COUNT) + 1).padStart(2, '0');
+    const tags = [training.topic, training.level, training.format].map((name) => {
+      const tid = terms.get(name);
+      if (tid === undefined) throw new Error(`Unknown demo term "${name}".`);
+      return tid;
+    });
+    const id = await repos.trainings.create({
+      title: training.title,
+      summary: training.summary,
+      body: bodyOf(training, videos),
+      image_url: `/images/trainings/cover-${cover}.svg`,
+      image_alt: coverAlt(training),
+      language: training.language,
+      price: training.price,
+      published: training.published ?? true,
+      created: new Date(CATALOGUE_EPOCH - (index * 3 + (index % 4)) * DAY - (index % 7) * 3600_000),
+      tags,
+      organizations: (training.organizations ?? []).map((i) => orgIds[i - 1]!),
+      videos,
+    });
+    ids.set(training.title, id);
+  }
+
+  for (const [n, entry] of demoLearnerSubscriptions.entries()) {
+    const id = ids.get(entry.title);
+    if (id === undefined) throw new Error(`Unknown demo training "${entry.title}".`);
+    const training = await repos.trainings.get({ uid: learner, manage: false }, id);
+    if (!training) throw new Error(`The demo learner cannot see "${entry.title}".`);
+    const start = CATALOGUE_EPOCH + (n * 2 + 1) * DAY;
+    await repos.subscriptions.subscribeAt(learner, id, new Date(start));
+    const count =
+      entry.watched === 'all'
+        ? training.videos.length
+        : Math.min(entry.watched, training.videos.length - 1);
+    for (const [j, video] of training.videos.slice(0, count).entries())
+      await repos.subscriptions.watch(learner, id, video.id, new Date(start + (j + 1) * 3600_000));
   }
 }
 

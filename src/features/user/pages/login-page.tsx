@@ -1,5 +1,6 @@
 import { ApiRequestError, type Envelope } from '@engine/core';
-import { SchemaForm, useSession, useT } from '@engine/react';
+import { useSession, useT } from '@engine/react';
+import { SchemaForm } from '@engine/react/schema-form';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 import type { LoginBody } from '@schemas/entities/auth.schema';
 import { loginFormSchema, loginUiSchema } from '@schemas/forms/login.schema';

@@ -1,29 +1,45 @@
-import { ApiRequestError, type Envelope } from '@engine/core';
-import { SchemaForm, useSession, useT } from '@engine/react';
-import type { CurrentUser } from '@schemas/entities/user.schema';
+import { ApiRequestError } from '@engine/core';
+import { useSession, useT, usePageTitle } from '@engine/react';
+import { SchemaForm } from '@engine/react/schema-form';
 import {
   profileFormSchema,
   profileUiSchema,
   type ProfileForm,
 } from '@schemas/forms/profile.schema';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '@/lib/api';
+import { useBranding } from '@/lib/queries/branding';
 import { useLanguages } from '@/lib/queries/languages';
-import { meQueryKey } from '@/lib/queries/me';
+import { useUpdateUser } from '@/lib/queries/update-user';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
+import { AvatarUploader } from '../components/avatar-uploader';
+import styles from './profile-edit-page.module.css';
 
-/** /user/{uid}/edit: profile fields, language and time zone. The server decides who may edit whom. */
+function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+}
+
+/**
+ * /user/{uid}/edit: names, title, language and time zone as a schema-rendered form, with the
+ * picture beside it. The server decides who may edit whom. Saving one's own language switches the
+ * interface and its direction at once (the `me` cache drives the app's language).
+ */
 export default function ProfileEditPage() {
   const { t } = useT();
   const { user } = useSession();
-  const { uid } = useParams();
+  const { uid = '' } = useParams();
   const languages = useLanguages();
-  const queryClient = useQueryClient();
+  const branding = useBranding();
+  usePageTitle(undefined, branding.data?.site_name);
   const navigate = useNavigate();
   const { notify } = useNotify();
+  const editingSelf = user !== null && String(user.uid) === uid;
+  const update = useUpdateUser(uid, editingSelf);
   const [error, setError] = useState<ApiRequestError | null>(null);
 
   const schema = useMemo(() => {
@@ -38,52 +54,78 @@ export default function ProfileEditPage() {
               oneOf: options.map((l) => ({ const: l.langcode, title: l.native_name ?? l.name })),
             }
           : profileFormSchema.properties.language,
-        timezone: {
-          ...profileFormSchema.properties.timezone,
-          enum: Intl.supportedValuesOf('timeZone'),
-        },
+        timezone: { ...profileFormSchema.properties.timezone, enum: timeZones() },
       },
     };
   }, [languages.data]);
 
   if (!user) return null;
-  const editingSelf = String(user.uid) === uid;
   const formData: ProfileForm | undefined = editingSelf
     ? {
         first_name: user.first_name ?? '',
         last_name: user.last_name ?? '',
         title: user.profile?.title ?? '',
-        language: user.language ?? undefined,
-        timezone: user.timezone ?? undefined,
+        ...(user.language ? { language: user.language } : {}),
+        ...(user.timezone ? { timezone: user.timezone } : {}),
       }
     : undefined;
 
   const submit = async (data: ProfileForm) => {
     setError(null);
     try {
-      await api.patch<Envelope<CurrentUser>>(`users/${uid}`, data, { json: true });
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await update.mutateAsync(data);
       notify('success', t('Your profile has been saved.'));
-      void navigate('/user');
+      if (editingSelf) void navigate('/user');
     } catch (e) {
-      if (e instanceof ApiRequestError) {
-        setError(e);
-        if (e.status !== 400) notify('error', t('Something went wrong, please try again.'));
-      }
+      const failure = e instanceof ApiRequestError ? e : new ApiRequestError('FETCH_ERROR', '');
+      setError(failure.status === 400 ? failure : null);
+      if (failure.status !== 400) notify('error', t('Something went wrong, please try again.'));
     }
   };
 
+  const fullName = editingSelf ? (user.full_name ?? user.name ?? '') : '';
+
   return (
-    <section>
-      <PageHeader title={t('Edit profile')} />
-      <SchemaForm<ProfileForm>
-        schema={schema}
-        uiSchema={profileUiSchema}
-        formData={formData}
-        onSubmit={submit}
-        serverErrors={error}
-        submitLabel={t('Save')}
+    <div>
+      <PageHeader
+        title={t('Edit profile')}
+        lead={
+          editingSelf
+            ? t('Your name, language and time zone, as others and the site see them.')
+            : t('You are editing the profile of user @uid.', { uid })
+        }
       />
-    </section>
+      {!editingSelf ? (
+        <p className={styles.notice} role="note">
+          {t(
+            'This user’s current details cannot be loaded here yet, so the form starts empty. Only the fields you fill in are saved.',
+          )}
+        </p>
+      ) : null}
+      <div className={styles.layout}>
+        <div className={styles.form}>
+          {languages.isPending ? (
+            <p role="status">{t('Loading')}</p>
+          ) : (
+            <SchemaForm<ProfileForm>
+              key={uid}
+              schema={schema}
+              uiSchema={profileUiSchema}
+              {...(formData ? { formData } : {})}
+              onSubmit={submit}
+              serverErrors={error}
+              submitLabel="Save"
+            />
+          )}
+        </div>
+        <div>
+          <AvatarUploader
+            uid={uid}
+            name={fullName || t('User @uid', { uid })}
+            current={editingSelf ? (user.avatar ?? null) : null}
+          />
+        </div>
+      </div>
+    </div>
   );
 }

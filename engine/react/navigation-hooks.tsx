@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useMatches } from 'react-router';
 import type { RouteHandle } from './routes';
 import { useT } from './i18n';
@@ -39,6 +39,18 @@ export function useBreadcrumbs(): Breadcrumb[] {
   return crumbs;
 }
 
+const SiteNameContext = createContext<string | undefined>(undefined);
+
+/**
+ * Provides the site name that {@link usePageTitle} appends to every document title.
+ *
+ * @example
+ * <SiteNameProvider name={branding.site_name}><App /></SiteNameProvider>
+ */
+export function SiteNameProvider(p: { name?: string | undefined; children?: ReactNode }) {
+  return <SiteNameContext.Provider value={p.name}>{p.children}</SiteNameContext.Provider>;
+}
+
 /**
  * Sets `document.title` to `<title> | <site name>`. Without `title`, the deepest matched
  * route's `handle.title` is used, translated; a given `title` (e.g. a product's) is used as is.
@@ -47,6 +59,7 @@ export function useBreadcrumbs(): Breadcrumb[] {
  * usePageTitle(product?.title, branding.site_name);
  */
 export function usePageTitle(title?: string, siteName?: string): void {
+  const contextSiteName = useContext(SiteNameContext);
   const matches = useMatches();
   const translator = useT();
   let routeTitle: string | undefined;
@@ -55,8 +68,9 @@ export function usePageTitle(title?: string, siteName?: string): void {
     if (handle?.title) routeTitle = handle.title;
   }
   const text = title ?? (routeTitle === undefined ? undefined : translator.t(routeTitle));
+  const site = siteName ?? contextSiteName;
   useEffect(() => {
-    const parts = [text, siteName].filter((part): part is string => Boolean(part));
+    const parts = [text, site].filter((part): part is string => Boolean(part));
     if (parts.length) document.title = parts.join(' | ');
-  }, [text, siteName]);
+  }, [text, site]);
 }

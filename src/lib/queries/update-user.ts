@@ -1,0 +1,21 @@
+import type { Envelope } from '@engine/core';
+import type { CurrentUser, UserPatch } from '@schemas/entities/user.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api';
+import { meQueryKey } from './me';
+
+/**
+ * `PATCH users/{uid}`: profile fields, language and time zone. Saving one's own profile puts the
+ * answer into the `me` cache at once, so a new language or direction applies without a reload.
+ */
+export function useUpdateUser(uid: number | string, self: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (patch: UserPatch) =>
+      (await api.patch<Envelope<CurrentUser>>(`users/${uid}`, patch, { json: true })).data,
+    onSuccess: async (user) => {
+      if (self) queryClient.setQueryData<CurrentUser>(meQueryKey, (old) => ({ ...old, ...user }));
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}

@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import {
+  myTrainingsQuerySchema,
+  subscriptionSchema,
+  trainingListItemSchema,
+  trainingProgressBodySchema,
+  trainingSchema,
+  trainingsQuerySchema,
+} from '@schemas/entities/training.schema';
+import {
+  arrayEnvelope,
+  envelope,
+  HttpError,
+  listEnvelope,
+  ok,
+  pageMeta,
+  paged,
+} from '@engine/server';
+import { errorResponses, needSignedIn } from '../lib/guards';
+import { viewerOf } from '../lib/viewer';
+
+const idParamsSchema = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'integer', minimum: 1 } },
+} as const;
+
+const recommendedQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 24, default: 6 } },
+} as const;
+
+const unsubscribedSchema = {
+  type: 'object',
+  required: ['subscribed'],
+  additionalProperties: false,
+  properties: { subscribed: { type: 'boolean', const: false } },
+} as const;
+
+const NOT_FOUND = 'Not found';
+
+/** The training catalogue, the current user's subscriptions and their progress. */
+export const trainingRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  app.get(
+    '/trainings',
+    {
+      schema: {
+        tags: ['trainings'],
+        summary:
+          'Paged catalogue of the trainings the caller may see; tags[] match any term of each vocabulary given',
+        querystring: trainingsQuerySchema,
+        response: { 200: listEnvelope(trainingListItemSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page = 0, limit = 24, sort = 'newest' } = request.query;
+      const { rows, total } = await app.repos.trainings.list(viewerOf(request), {
+        ...request.query,
+        page,
+        limit,
+        sort,
+      });
+      return paged(rows, pageMeta(page, limit, total));
+    },
+  );
+
+  app.get(
+    '/trainings/recommended',
+    {
+      preHandler: needSignedIn(),
+      schema: {
+        tags: ['trainings'],
+        summary:
+          'Trainings not yet subscribed to, ranked by shared tags, then language, then newest',
+        querystring: recommendedQuerySchema,
+        response: { 200: arrayEnvelope(trainingListItemSchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      ok(await app.repos.trainings.recommended(viewerOf(request), request.query.limit ?? 6)),
+  );
+
+  app.get(
+    '/trainings/:id',
+    {
+      schema: {
+        tags: ['trainings'],
+        summary: 'One training with its body and videos (404 when the caller may not see it)',
+        params: idParamsSchema,
+        response: { 200: envelope(trainingSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const training = await app.repos.trainings.get(viewerOf(request), request.params.id);
+      if (!training) throw new HttpError(404, NOT_FOUND);
+      return ok(training);
+    },
+  );
+
+  app.post(
+    '/trainings/:id/subscription',
+    {
+      preHandler: needSignedIn(),
+      schema: {
+        tags: ['trainings'],
+        summary: 'Subscribe to a training; subscribing again returns the same subscription',
+        params: idParamsSchema,
+        response: { 200: envelope(subscriptionSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      if (!(await app.repos.trainings.visible(viewer, request.params.id)))
+        throw new HttpError(404, NOT_FOUND);
+      return ok(await app.repos.subscriptions.subscribe(viewer.uid, request.params.id));
+    },
+  );
+
+  app.delete(
+    '/trainings/:id/subscription',
+    {
+      preHandler: needSignedIn(),
+      schema: {
+        tags: ['trainings'],
+        summary: 'Unsubscribe from a training (its watched videos are forgotten)',
+        params: idParamsSchema,
+        response: { 200: envelope(unsubscribedSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const removed =
+        (await app.repos.trainings.visible(viewer, request.params.id)) &&
+        (await app.repos.subscriptions.unsubscribe(viewer.uid, request.params.id));
+      if (!removed) throw new HttpError(404, NOT_FOUND);
+      return ok({ subscribed: false as const });
+    },
+  );
+
+  app.post(
+    '/trainings/:id/progress',
+    {
+      preHandler: needSignedIn(),
+      schema: {
+        tags: ['trainings'],
+        summary: 'Mark one of the training’s videos watched; all watched completes the training',
+        params: idParamsSchema,
+        body: trainingProgressBodySchema,
+        response: { 200: envelope(subscriptionSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      if (!(await app.repos.trainings.visible(viewer, request.params.id)))
+        throw new HttpError(404, NOT_FOUND);
+      return ok(
+        await app.repos.subscriptions.watch(viewer.uid, request.params.id, request.body.video_id),
+      );
+    },
+  );
+
+  app.get(
+    '/me/trainings',
+    {
+      preHandler: needSignedIn(),
+      schema: {
+        tags: ['trainings'],
+        summary:
+          "The caller's trainings in progress or completed (the archive), most recent activity first",
+        querystring: myTrainingsQuerySchema,
+        response: { 200: listEnvelope(trainingListItemSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { status, page = 0, limit = 12 } = request.query;
+      const { rows, total } = await app.repos.subscriptions.mine(viewerOf(request), {
+        status,
+        page,
+        limit,
+      });
+      return paged(rows, pageMeta(page, limit, total));
+    },
+  );
+};

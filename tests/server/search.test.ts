@@ -1,0 +1,156 @@
+import type { SearchMeta, SearchResult } from '@schemas/entities/training.schema';
+import { expect, it } from 'vitest';
+import { agent, describeEachDb, signedIn, type Agent } from './helpers';
+
+type Search = { data: SearchResult[]; meta: SearchMeta };
+
+const search = async (a: Agent, query: string) => {
+  const res = await a.get(`/api/v2/search?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Search>();
+};
+const s = (words: string) => `s=${encodeURIComponent(words)}`;
+/** The snippet without its <mark> tags has no markup left. */
+const onlyMarks = (snippet: string) => !/[<>]/.test(snippet.replace(/<\/?mark>/g, ''));
+
+describeEachDb('search', (server) => {
+  it('ranks the training whose title has the word first and highlights matches', async () => {
+    const res = await search(agent(server), s('negotiation'));
+    expect(res.data[0]!.training.title).toBe('Negotiation Masterclass: Winning Agreements');
+    expect(res.data[0]!.snippet).toContain('<mark>');
+    expect(res.data.every((r) => onlyMarks(r.snippet))).toBe(true);
+    const ranks = res.data.map((r) => r.rank);
+    expect(ranks.every((r) => r > 0)).toBe(true);
+  });
+
+  it('ranks title hits before summary and body hits', async () => {
+    const res = await search(agent(server), `${s('data')}&limit=50`);
+    const titleHit = res.data.map((r) => /\bdata\b/i.test(r.training.title));
+    const firstMiss = titleHit.indexOf(false);
+    expect(firstMiss).toBeGreaterThan(0);
+    expect(titleHit.slice(firstMiss).includes(true)).toBe(false);
+  });
+
+  it('escapes everything in snippets except <mark>', async () => {
+    const { app } = server();
+    await app.repos.trainings.create({
+      title: 'Aquarium care',
+      summary:
+        'Zebrafish <script>alert("x")</script> & friends: a < b > c, "quoted" and \u0001odd\u0002.',
+      body: '<p>More zebrafish facts &lt;script&gt;alert(1)&lt;/script&gt;</p><script>alert(2)</script><img src=x onerror=alert(3)>',
+      image_url: '/images/trainings/cover-01.svg',
+      image_alt: 'Fish',
+      language: 'en',
+      price: null,
+      videos: [{ title: 'Intro', url: '/videos/fish.mp4', duration_seconds: 60 }],
+    });
+    const res = await search(agent(server), s('zebrafish'));
+    expect(res.data).toHaveLength(1);
+    const { snippet } = res.data[0]!;
+    expect(snippet).toContain('<mark>Zebrafish</mark>');
+    expect(onlyMarks(snippet)).toBe(true);
+    expect(snippet).toContain('&amp;');
+    expect(snippet).not.toMatch(/<script|<img/);
+    expect(snippet.includes('\u0001') || snippet.includes('\u0002')).toBe(false);
+    const detail = (await agent(server).get(`/api/v2/trainings/${res.data[0]!.training.id}`)).json<{
+      data: { body: string };
+    }>().data;
+    expect(detail.body).not.toMatch(/<script|<img/);
+  });
+
+  it('counts facets over all hits, each before its own filter', async () => {
+    const visitor = agent(server);
+    const all = await search(visitor, `${s('security')}&limit=50`);
+    expect(all.meta.total).toBeGreaterThan(2);
+    const byVocabulary = new Map<string, number>();
+    for (const f of all.meta.facets.tags)
+      byVocabulary.set(f.vocabulary, (byVocabulary.get(f.vocabulary) ?? 0) + f.count);
+    // Every demo training has one term of each vocabulary.
+    for (const vocabulary of ['topics', 'levels', 'formats'])
+      expect(byVocabulary.get(vocabulary), vocabulary).toBe(all.meta.total);
+    const freeCounts = Object.fromEntries(
+      all.meta.facets.free.map((f) => [String(f.value), f.count]),
+    );
+    expect(freeCounts.true! + freeCounts.false!).toBe(all.meta.total);
+    expect(all.meta.facets.free.find((f) => f.value)?.label).toBe('Free');
+
+    const free = await search(visitor, `${s('security')}&free=true&limit=50`);
+    expect(free.meta.total).toBe(freeCounts.true);
+    expect(free.data.every((r) => r.training.free)).toBe(true);
+    expect(free.meta.facets.free).toEqual(all.meta.facets.free);
+    const tagTotal = free.meta.facets.tags
+      .filter((f) => f.vocabulary === 'levels')
+      .reduce((n, f) => n + f.count, 0);
+    expect(tagTotal).toBe(free.meta.total);
+
+    const level = all.meta.facets.tags.find((f) => f.vocabulary === 'levels')!;
+    const byLevel = await search(visitor, `${s('security')}&tags[]=${level.value}&limit=50`);
+    expect(byLevel.meta.total).toBe(level.count);
+    expect(byLevel.meta.facets.tags.filter((f) => f.vocabulary === 'levels')).toEqual(
+      all.meta.facets.tags.filter((f) => f.vocabulary === 'levels'),
+    );
+  });
+
+  it('pages results in a stable order', async () => {
+    const visitor = agent(server);
+    const query = s('team or data or leadership or skills');
+    const all = await search(visitor, `${query}&limit=50`);
+    expect(all.meta.total).toBeGreaterThan(6);
+    const ids: number[] = [];
+    for (let page = 0; page < Math.ceil(all.meta.total / 4); page++) {
+      const res = await search(visitor, `${query}&limit=4&page=${page}`);
+      expect(res.meta).toMatchObject({ page, limit: 4, total: all.meta.total });
+      ids.push(...res.data.map((r) => r.training.id));
+    }
+    expect(ids).toEqual(all.data.map((r) => r.training.id));
+  });
+
+  it('filters by language and finds Arabic trainings with Arabic words', async () => {
+    const visitor = agent(server);
+    const arabic = await search(visitor, s('القيادة'));
+    expect(arabic.data.map((r) => r.training.title)).toContain('أساسيات القيادة الفعالة');
+    expect(arabic.data.every((r) => r.training.language === 'ar')).toBe(true);
+    expect(arabic.data.some((r) => r.snippet.includes('<mark>'))).toBe(true);
+    expect(arabic.meta.facets.language).toEqual([
+      { value: 'ar', label: 'Arabic', count: arabic.meta.total },
+    ]);
+
+    const both = await search(visitor, `${s('leadership or القيادة')}&limit=50`);
+    const languages = new Set(both.data.map((r) => r.training.language));
+    expect(languages).toEqual(new Set(['en', 'ar']));
+    const onlyEnglish = await search(visitor, `${s('leadership or القيادة')}&language=en&limit=50`);
+    expect(onlyEnglish.data.every((r) => r.training.language === 'en')).toBe(true);
+    expect(onlyEnglish.meta.facets.language).toEqual(both.meta.facets.language);
+  });
+
+  it('respects visibility: organizations, drafts and administrators', async () => {
+    const titles = async (a: Agent, words: string) =>
+      (await search(a, `${s(words)}&limit=50`)).data.map((r) => r.training.title);
+    const visitor = agent(server);
+    const learner = await signedIn(server, 'learner');
+    const admin = await signedIn(server, 'admin');
+    expect(await titles(visitor, 'warehouse')).not.toContain(
+      'Warehouse Safety and Forklift Awareness',
+    );
+    expect(await titles(learner, 'warehouse')).toContain('Warehouse Safety and Forklift Awareness');
+    expect(await titles(learner, 'clinical')).not.toContain('Clinical Data Privacy');
+    expect(await titles(admin, 'clinical')).toContain('Clinical Data Privacy');
+    expect(await titles(admin, 'quarterly strategy preview')).not.toContain(
+      'Quarterly Strategy Preview',
+    );
+  });
+
+  it('validates the query', async () => {
+    const visitor = agent(server);
+    expect((await visitor.get('/api/v2/search')).statusCode).toBe(400);
+    expect((await visitor.get('/api/v2/search?s=')).statusCode).toBe(400);
+    expect((await visitor.get('/api/v2/search?s=x&limit=51')).statusCode).toBe(400);
+    const nothing = await search(visitor, s('xylophonequartz'));
+    expect(nothing.data).toEqual([]);
+    expect(nothing.meta).toMatchObject({
+      total: 0,
+      totalPages: 0,
+      facets: { tags: [], language: [], free: [] },
+    });
+  });
+});

@@ -162,6 +162,14 @@ describe('the learner side', () => {
       await settled(page);
       await page.getByRole('main').locator('ol > li').first().waitFor();
       await expectNoAxeViolations(page);
+      await page.getByRole('main').locator('ol > li a[href^="/trainings/"]').first().click();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await expectNoAxeViolations(page);
+      await page.goto(`/user/${uid}/edit`);
+      await settled(page);
+      await page.getByRole('heading', { level: 1, name: 'تعديل الملف الشخصي' }).waitFor();
+      await expectNoAxeViolations(page);
     } finally {
       const res = await page.request.patch(`/api/v2/users/${uid}`, {
         data: { language: 'en' },

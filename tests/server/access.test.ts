@@ -100,9 +100,16 @@ describeEachDb('access flags', (server) => {
       (await (await signedIn(server, name)).get('/api/v2/navigation'))
         .json<{ data: { id: string }[] }>()
         .data.map((i) => i.id);
-    expect(await ids('learner')).toEqual(['dashboard', 'storefront', 'reward-shop', 'leaderboard']);
+    expect(await ids('learner')).toEqual([
+      'dashboard',
+      'trainings',
+      'storefront',
+      'reward-shop',
+      'leaderboard',
+    ]);
     expect(await ids('trainer')).toEqual([
       'dashboard',
+      'trainings',
       'storefront',
       'reward-shop',
       'leaderboard',
@@ -110,6 +117,7 @@ describeEachDb('access flags', (server) => {
     ]);
     expect(await ids('courseadmin')).toEqual([
       'dashboard',
+      'trainings',
       'storefront',
       'reward-shop',
       'leaderboard',
@@ -118,6 +126,7 @@ describeEachDb('access flags', (server) => {
     ]);
     expect(await ids('admin')).toEqual([
       'dashboard',
+      'trainings',
       'storefront',
       'reward-shop',
       'leaderboard',

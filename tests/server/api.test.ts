@@ -21,6 +21,7 @@ const ROUTES = [
   'GET /api/v2/languages',
   'GET /api/v2/translations',
   'GET /api/v2/users',
+  'GET /api/v2/users/{uid}',
   'PATCH /api/v2/users/{uid}',
   'GET /api/v2/navigation',
   'GET /api/v2/organizations',

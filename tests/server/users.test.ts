@@ -51,6 +51,26 @@ describeEachDb('users', (server) => {
     expect(profile.title).toBe('Senior trainer');
   });
 
+  it("reads one's own profile, any profile as administrator, and no one else's", async () => {
+    const learner = await signedIn(server, 'learner');
+    const own = await learner.get(`/api/v2/users/${await uidOf('learner')}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.name).toBe('learner');
+    expect((await learner.get(`/api/v2/users/${await uidOf('trainer')}`)).statusCode).toBe(403);
+
+    const admin = await signedIn(server, 'admin');
+    const other = await admin.get(`/api/v2/users/${await uidOf('trainer')}`);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data).toMatchObject({
+      name: 'trainer',
+      profile: { title: 'Senior trainer' },
+    });
+    expect((await admin.get('/api/v2/users/99999')).statusCode).toBe(404);
+    expect(
+      (await server().app.inject({ url: `/api/v2/users/${await uidOf('learner')}` })).statusCode,
+    ).toBe(401);
+  });
+
   it('an administrator changes any profile', async () => {
     const admin = await signedIn(server, 'admin');
     const res = await admin.patch(`/api/v2/users/${await uidOf('trainer')}`, {

@@ -3,6 +3,7 @@ import type { CurrentUser } from '@schemas/entities/user.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api';
 import { meQueryKey } from './me';
+import { userQueryKey } from './user';
 
 /** `POST users/{uid}/avatar` (multipart, field `avatar`): stores a new picture. */
 export function useUploadAvatar(uid: number | string) {
@@ -18,7 +19,10 @@ export function useUploadAvatar(uid: number | string) {
         })
       ).data;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: (user) => {
+      queryClient.setQueryData<CurrentUser>(userQueryKey(uid), user);
+      return queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
   });
 }
 
@@ -29,6 +33,9 @@ export function useDeleteAvatar(uid: number | string) {
     mutationFn: async () =>
       (await api.delete<Envelope<CurrentUser>>(`users/${uid}/avatar`, { handleErrors: false }))
         .data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: (user) => {
+      queryClient.setQueryData<CurrentUser>(userQueryKey(uid), user);
+      return queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
   });
 }

@@ -3,6 +3,7 @@ import type { CurrentUser, UserPatch } from '@schemas/entities/user.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api';
 import { meQueryKey } from './me';
+import { userQueryKey } from './user';
 
 /**
  * `PATCH users/{uid}`: profile fields, language and time zone. Saving one's own profile puts the
@@ -14,6 +15,7 @@ export function useUpdateUser(uid: number | string, self: boolean) {
     mutationFn: async (patch: UserPatch) =>
       (await api.patch<Envelope<CurrentUser>>(`users/${uid}`, patch, { json: true })).data,
     onSuccess: async (user) => {
+      queryClient.setQueryData<CurrentUser>(userQueryKey(uid), user);
       if (self) queryClient.setQueryData<CurrentUser>(meQueryKey, (old) => ({ ...old, ...user }));
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
     },

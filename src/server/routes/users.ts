@@ -53,6 +53,24 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
   );
 
+  app.get(
+    '/users/:uid',
+    {
+      preHandler: needOwnerOr((request) => (request.params as { uid: number }).uid, 'site_manage'),
+      schema: {
+        tags: ['users'],
+        summary: "A user's profile (one's own, or any as administrator)",
+        params: uidParamsSchema,
+        response: { 200: envelope(currentUserSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await app.repos.users.current(request.params.uid);
+      if (!user) throw new HttpError(404, 'Not found');
+      return ok(user);
+    },
+  );
+
   app.patch(
     '/users/:uid',
     {

@@ -204,6 +204,15 @@ export const demoNavigation: (Omit<NavigationRow, 'parent_id'> & { parent_id?: s
       weight: 0,
     },
     {
+      id: 'trainings',
+      title: 'Trainings',
+      url: '/trainings',
+      icon: 'book',
+      required_flag: null,
+      required_setting: null,
+      weight: 0,
+    },
+    {
       id: 'storefront',
       title: 'Storefront',
       url: '/storefront',

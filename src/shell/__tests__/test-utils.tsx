@@ -4,7 +4,13 @@ import type { CurrentUser } from '@schemas/entities/user.schema';
 import type { AccessFlags } from '@schemas/entities/access-flags.schema';
 import type { Appearance } from '@schemas/entities/appearance.schema';
 import { createTranslator, type Translator } from '@engine/core';
-import { I18nProvider, LoaderProvider, SessionProvider, type SessionValue } from '@engine/react';
+import {
+  I18nProvider,
+  LoaderProvider,
+  SessionProvider,
+  SiteNameProvider,
+  type SessionValue,
+} from '@engine/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -73,7 +79,8 @@ export interface ShellOptions {
 /** Renders `ui` inside the real providers, with query data preset instead of fetched. */
 export function renderShell(ui: ReactNode, o: ShellOptions = {}) {
   const queryClient = o.queryClient ?? createQueryClient();
-  queryClient.setQueryData(brandingQueryOptions().queryKey, o.branding ?? branding());
+  const siteBranding = o.branding ?? branding();
+  queryClient.setQueryData(brandingQueryOptions().queryKey, siteBranding);
   queryClient.setQueryData(footerSettingsQueryOptions().queryKey, o.footer ?? footer);
   queryClient.setQueryData(appearanceQueryKey, o.appearance ?? {});
   queryClient.setQueryData(
@@ -100,7 +107,9 @@ export function renderShell(ui: ReactNode, o: ShellOptions = {}) {
         <SessionProvider value={session}>
           <LoaderProvider>
             <NotificationsProvider>
-              <RouterProvider router={router} />
+              <SiteNameProvider name={siteBranding.site_name}>
+                <RouterProvider router={router} />
+              </SiteNameProvider>
             </NotificationsProvider>
           </LoaderProvider>
         </SessionProvider>

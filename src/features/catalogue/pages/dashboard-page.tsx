@@ -1,8 +1,7 @@
-import { useSession, useT, usePageTitle } from '@engine/react';
+import { useSession, useT } from '@engine/react';
 import type { TrainingListItem } from '@schemas/entities/training.schema';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useBranding } from '@/lib/queries/branding';
 import { useMyTrainings } from '@/lib/queries/my-trainings';
 import { useRecommendedTrainings } from '@/lib/queries/recommended-trainings';
 import { useWallet } from '@/lib/queries/wallet';
@@ -69,8 +68,6 @@ function BrowseLink() {
 export default function DashboardPage() {
   const { t, plural } = useT();
   const { user, flags } = useSession();
-  const branding = useBranding();
-  usePageTitle(undefined, branding.data?.site_name);
   const signedIn = user !== null;
   const wallet = useWallet(signedIn);
   const [inProgressLimit, setInProgressLimit] = useState(PAGE);

@@ -1,8 +1,7 @@
-import { useSession, useT, usePageTitle } from '@engine/react';
+import { useSession, useT } from '@engine/react';
 import type { SearchMeta } from '@schemas/entities/training.schema';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useBranding } from '@/lib/queries/branding';
 import { useLanguages } from '@/lib/queries/languages';
 import { useSearch } from '@/lib/queries/search';
 import { useVocabularies } from '@/lib/queries/vocabularies';
@@ -127,8 +126,6 @@ function FacetPanel(p: {
 export default function SearchPage() {
   const { t, plural } = useT();
   const { user } = useSession();
-  const branding = useBranding();
-  usePageTitle(undefined, branding.data?.site_name);
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const s = (params.get('s') ?? '').trim();

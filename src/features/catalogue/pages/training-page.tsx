@@ -3,7 +3,6 @@ import { useFormatDate, useSession, useT, usePageTitle } from '@engine/react';
 import type { Training, TrainingVideo } from '@schemas/entities/training.schema';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { useBranding } from '@/lib/queries/branding';
 import { useTraining } from '@/lib/queries/training';
 import { useMarkVideoWatched } from '@/lib/queries/training-progress';
 import { useSubscribe, useUnsubscribe } from '@/lib/queries/training-subscription';
@@ -113,8 +112,7 @@ export default function TrainingPage() {
   const { pathname, search } = useLocation();
   const id = Number(useParams().trainingId);
   const training = useTraining(id);
-  const branding = useBranding();
-  usePageTitle(training.data?.title, branding.data?.site_name);
+  usePageTitle(training.data?.title);
   const subscribe = useSubscribe(id);
   const unsubscribe = useUnsubscribe(id);
   const mark = useMarkVideoWatched(id);

@@ -1,7 +1,6 @@
-import { useSession, useT, usePageTitle } from '@engine/react';
+import { useSession, useT } from '@engine/react';
 import { useId } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { useBranding } from '@/lib/queries/branding';
 import { useLanguages } from '@/lib/queries/languages';
 import { useTrainings } from '@/lib/queries/trainings';
 import { useVocabularies } from '@/lib/queries/vocabularies';
@@ -20,8 +19,6 @@ type Sort = 'newest' | 'title';
 export default function TrainingsPage() {
   const { t, plural } = useT();
   const { user } = useSession();
-  const branding = useBranding();
-  usePageTitle(undefined, branding.data?.site_name);
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);

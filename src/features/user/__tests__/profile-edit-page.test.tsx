@@ -36,6 +36,7 @@ describe('Profile edit page', () => {
         return HttpResponse.json({ data: { ...learner, profile: { title: body.title } } });
       }),
       http.get('*/api/v2/me', () => HttpResponse.json({ data: learner })),
+      http.get('*/api/v2/users/7', () => HttpResponse.json({ data: learner })),
     );
     const user = userEvent.setup();
     const { router } = renderShell(<ProfileEditPage />, {
@@ -58,12 +59,45 @@ describe('Profile edit page', () => {
     expect(bodies.at(-1)).toMatchObject({ first_name: 'Lena', title: 'Nurse' });
   });
 
-  it('tells an administrator editing someone else that the form starts empty', async () => {
-    server.use(http.get('*/api/v2/languages', () => HttpResponse.json({ data: languages })));
-    renderShell(<ProfileEditPage />, { user: learner, path: '/user/99/edit', routes });
+  it("loads someone else's details for an administrator and saves them", async () => {
+    const nadia = {
+      uid: 99,
+      name: 'nadia',
+      first_name: 'Nadia',
+      last_name: 'Haddad',
+      full_name: 'Nadia Haddad',
+      language: 'ar',
+      timezone: 'Asia/Dubai',
+      avatar: null,
+      profile: { title: 'Trainer' },
+    };
+    const saved: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/languages', () => HttpResponse.json({ data: languages })),
+      http.get('*/api/v2/users/99', () => HttpResponse.json({ data: nadia })),
+      http.patch('*/api/v2/users/99', async ({ request }) => {
+        const body = (await request.json()) as object;
+        saved.push(body);
+        return HttpResponse.json({ data: { ...nadia, ...body } });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderShell(<ProfileEditPage />, {
+      user: learner,
+      path: '/user/99/edit',
+      routes,
+    });
     expect(
-      await screen.findByText(/This user’s current details cannot be loaded here yet/),
+      await screen.findByText('You are editing the profile of Nadia Haddad.'),
     ).toBeInTheDocument();
-    expect(await screen.findByLabelText(/First name/)).toHaveValue('');
+    expect(await screen.findByLabelText(/First name/)).toHaveValue('Nadia');
+    expect(screen.getByLabelText('Job title')).toHaveValue('Trainer');
+    await user.clear(screen.getByLabelText('Job title'));
+    await user.type(screen.getByLabelText('Job title'), 'Lead trainer');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(saved.at(-1)).toMatchObject({ first_name: 'Nadia', title: 'Lead trainer' });
+    // An administrator stays on the form of the person they edit.
+    expect(router.state.location.pathname).toBe('/user/99/edit');
   });
 });

@@ -1,5 +1,5 @@
 import { ApiRequestError } from '@engine/core';
-import { useSession, useT, usePageTitle } from '@engine/react';
+import { useSession, useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
 import {
   profileFormSchema,
@@ -8,9 +8,9 @@ import {
 } from '@schemas/forms/profile.schema';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useBranding } from '@/lib/queries/branding';
 import { useLanguages } from '@/lib/queries/languages';
 import { useUpdateUser } from '@/lib/queries/update-user';
+import { useUser } from '@/lib/queries/user';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
 import { AvatarUploader } from '../components/avatar-uploader';
@@ -34,11 +34,10 @@ export default function ProfileEditPage() {
   const { user } = useSession();
   const { uid = '' } = useParams();
   const languages = useLanguages();
-  const branding = useBranding();
-  usePageTitle(undefined, branding.data?.site_name);
   const navigate = useNavigate();
   const { notify } = useNotify();
   const editingSelf = user !== null && String(user.uid) === uid;
+  const edited = useUser(uid);
   const update = useUpdateUser(uid, editingSelf);
   const [error, setError] = useState<ApiRequestError | null>(null);
 
@@ -60,13 +59,14 @@ export default function ProfileEditPage() {
   }, [languages.data]);
 
   if (!user) return null;
-  const formData: ProfileForm | undefined = editingSelf
+  const person = edited.data;
+  const formData: ProfileForm | undefined = person
     ? {
-        first_name: user.first_name ?? '',
-        last_name: user.last_name ?? '',
-        title: user.profile?.title ?? '',
-        ...(user.language ? { language: user.language } : {}),
-        ...(user.timezone ? { timezone: user.timezone } : {}),
+        first_name: person.first_name ?? '',
+        last_name: person.last_name ?? '',
+        title: person.profile?.title ?? '',
+        ...(person.language ? { language: person.language } : {}),
+        ...(person.timezone ? { timezone: person.timezone } : {}),
       }
     : undefined;
 
@@ -83,7 +83,7 @@ export default function ProfileEditPage() {
     }
   };
 
-  const fullName = editingSelf ? (user.full_name ?? user.name ?? '') : '';
+  const fullName = person?.full_name ?? person?.name ?? '';
 
   return (
     <div>
@@ -92,19 +92,19 @@ export default function ProfileEditPage() {
         lead={
           editingSelf
             ? t('Your name, language and time zone, as others and the site see them.')
-            : t('You are editing the profile of user @uid.', { uid })
+            : t('You are editing the profile of @name.', { name: fullName || `#${uid}` })
         }
       />
-      {!editingSelf ? (
-        <p className={styles.notice} role="note">
-          {t(
-            'This user’s current details cannot be loaded here yet, so the form starts empty. Only the fields you fill in are saved.',
-          )}
-        </p>
-      ) : null}
       <div className={styles.layout}>
         <div className={styles.form}>
-          {languages.isPending ? (
+          {edited.isError ? (
+            <p className={styles.notice} role="alert">
+              {t('This profile could not be loaded.')}{' '}
+              <button type="button" className={styles.retry} onClick={() => void edited.refetch()}>
+                {t('Try again')}
+              </button>
+            </p>
+          ) : languages.isPending || edited.isPending ? (
             <p role="status">{t('Loading')}</p>
           ) : (
             <SchemaForm<ProfileForm>
@@ -122,7 +122,7 @@ export default function ProfileEditPage() {
           <AvatarUploader
             uid={uid}
             name={fullName || t('User @uid', { uid })}
-            current={editingSelf ? (user.avatar ?? null) : null}
+            current={person?.avatar ?? null}
           />
         </div>
       </div>

@@ -1,6 +1,5 @@
-import { useSession, useT, usePageTitle } from '@engine/react';
+import { useSession, useT } from '@engine/react';
 import { Link } from 'react-router';
-import { useBranding } from '@/lib/queries/branding';
 import { useLanguages } from '@/lib/queries/languages';
 import { Avatar } from '@/shell/avatar/avatar';
 import { Icon } from '@/shell/icons/icons';
@@ -12,8 +11,6 @@ export default function ProfilePage() {
   const { t } = useT();
   const { user } = useSession();
   const languages = useLanguages();
-  const branding = useBranding();
-  usePageTitle(undefined, branding.data?.site_name);
   if (!user) return null;
   const language = languages.data?.find((l) => l.langcode === user.language);
   const fullName = user.full_name || user.name || '';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Ajv } from 'ajv';
+import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { validateRoutesConfig } from '../core/routes';
 
@@ -99,10 +99,127 @@ async function loadPageKeys(
   return keys;
 }
 
+const SECTION_TYPES_FILE = 'schemas/storefront/section-types.ts';
+const SECTION_TYPE_META_FILE = 'schemas/config/section-type.schema.ts';
+const SECTION_PARTS = ['content', 'settings', 'appearance'] as const;
+
+/** Ajv errors as problems at `where` + their instance path (the missing or unknown key included). */
+function ajvProblems(
+  where: string,
+  errors: readonly ErrorObject[] | null | undefined,
+): ProjectProblem[] {
+  return (errors ?? []).map((e) => {
+    const key =
+      e.keyword === 'required'
+        ? `/${String(e.params.missingProperty)}`
+        : e.keyword === 'additionalProperties'
+          ? `/${String(e.params.additionalProperty)}`
+          : '';
+    return { path: `${where}${e.instancePath}${key}`, message: e.message ?? 'is not valid' };
+  });
+}
+
+/**
+ * Checks the storefront section types the project declares (`sectionTypes` of
+ * schemas/storefront/section-types.ts): each against the meta-schema `sectionTypeSchema` of
+ * schemas/config/section-type.schema.ts, its content, settings and appearance schemas compile,
+ * its defaults validate against them, and types and schema ids are unique. Returns how many
+ * types it found, or undefined when the project declares none.
+ */
+async function validateSectionTypes(
+  root: string,
+  problems: ProjectProblem[],
+): Promise<number | undefined> {
+  const file = join(root, SECTION_TYPES_FILE);
+  if (!existsSync(file)) return undefined;
+  let declared: unknown;
+  let meta: unknown;
+  try {
+    declared = (await importFile(file)).sectionTypes;
+  } catch (error) {
+    problems.push({
+      path: SECTION_TYPES_FILE,
+      message: `cannot be loaded: ${(error as Error).message}`,
+    });
+    return 0;
+  }
+  const metaFile = join(root, SECTION_TYPE_META_FILE);
+  if (existsSync(metaFile)) {
+    try {
+      meta = (await importFile(metaFile)).sectionTypeSchema;
+    } catch {
+      // Reported by the schema walk.
+    }
+  }
+  if (!Array.isArray(declared)) {
+    problems.push({
+      path: `${SECTION_TYPES_FILE}#sectionTypes`,
+      message: 'must export sectionTypes: an array',
+    });
+    return 0;
+  }
+  if (!isRecord(meta)) {
+    problems.push({
+      path: `${SECTION_TYPE_META_FILE}#sectionTypeSchema`,
+      message: 'must export the section type meta-schema',
+    });
+    return declared.length;
+  }
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const checkMeta = ajv.compile(meta);
+  const types = new Map<string, number>();
+  const ids = new Map<string, string>();
+  declared.forEach((declaration: unknown, index) => {
+    const where = `${SECTION_TYPES_FILE}#/sectionTypes/${index}`;
+    if (!checkMeta(declaration)) {
+      problems.push(...ajvProblems(where, checkMeta.errors));
+      return;
+    }
+    const d = declaration as Record<string, Record<string, unknown>> & { type: string };
+    const earlier = types.get(d.type);
+    if (earlier !== undefined)
+      problems.push({
+        path: `${where}/type`,
+        message: `"${d.type}" is already declared at /sectionTypes/${earlier}`,
+      });
+    types.set(d.type, index);
+    for (const part of SECTION_PARTS) {
+      const schema = d[part]!;
+      const id = String(schema.$id);
+      const owner = ids.get(id);
+      if (owner !== undefined) {
+        problems.push({
+          path: `${where}/${part}/$id`,
+          message: `$id "${id}" is already used by ${owner}`,
+        });
+        continue;
+      }
+      ids.set(id, `${where}/${part}`);
+      const partAjv = new Ajv({ allErrors: true, strict: false });
+      addFormats(partAjv);
+      let validate;
+      try {
+        validate = partAjv.compile(schema);
+      } catch (error) {
+        problems.push({
+          path: `${where}/${part}`,
+          message: `does not compile: ${(error as Error).message}`,
+        });
+        continue;
+      }
+      if (!validate(structuredClone(d.defaults![part])))
+        problems.push(...ajvProblems(`${where}/defaults/${part}`, validate.errors));
+    }
+  });
+  return declared.length;
+}
+
 /**
  * Validates a project: `routes.config.json` (schema and page keys from `src/app/project.ts`
  * when it exists), every exported `*Schema` in `schemas/**\/*.schema.ts` (has an `$id`,
- * compiles with Ajv) and every `*UiSchema` (names only fields of its schema).
+ * compiles with Ajv), every `*UiSchema` (names only fields of its schema) and the storefront
+ * section types of `schemas/storefront/section-types.ts` (meta-schema, schemas, defaults).
  *
  * @example
  * const { problems, summary } = await validateProject(process.cwd());
@@ -213,12 +330,16 @@ export async function validateProject(root: string): Promise<ValidationReport> {
     if (message !== undefined) problems.push({ path: where, message });
   }
 
+  const sectionTypeCount = await validateSectionTypes(root, problems);
+
   const keysNote = pageKeys
     ? `${pageKeys.length} page keys`
     : 'page keys not checked (no src/app/project.ts)';
   return {
     problems,
-    summary: `OK: routes.config.json (${routeCount} routes, ${keysNote}), ${unique.length} schemas, ${uiCount} uiSchemas`,
+    summary: `OK: routes.config.json (${routeCount} routes, ${keysNote}), ${unique.length} schemas, ${uiCount} uiSchemas${
+      sectionTypeCount === undefined ? '' : `, ${sectionTypeCount} section types`
+    }`,
   };
 }
 

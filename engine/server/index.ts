@@ -27,3 +27,4 @@ export {
 } from './access';
 export { collectSchemas, importSchemaModules, registerSchemas } from './schemas';
 export { xsrfProtection, type XsrfOptions } from './xsrf';
+export { idParams } from './params';

@@ -29,6 +29,7 @@ import { meRoutes } from './routes/me';
 import { navigationRoutes } from './routes/navigation';
 import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
+import { storefrontRoutes } from './routes/storefront';
 import { systemRoutes } from './routes/system';
 import { taxonomyRoutes } from './routes/taxonomy';
 import { trainingRoutes } from './routes/trainings';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
         await api.register(incentivesRoutes);
         await api.register(trainingRoutes);
         await api.register(searchRoutes);
+        await api.register(storefrontRoutes);
         await api.register(avatarRoutes);
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       },

@@ -101,4 +101,54 @@ describe('validateProject', () => {
     expect(problems[0]?.path).toBe('routes.config.json');
     expect(problems[0]?.message).toMatch(/^invalid JSON/);
   });
+
+  it('checks declared section types against the meta-schema and their defaults', async () => {
+    const meta = join(process.cwd(), 'schemas', 'config', 'section-type.schema.ts');
+    const part = (id: string, properties: string) =>
+      `{ $id: '${id}', type: 'object', properties: ${properties} }`;
+    const good = (type: string, size = 8) => `{
+      type: '${type}', label: 'Banner', renderer: '${type}',
+      content: ${part(`test:${type}:content`, `{ heading: { type: 'string', minLength: 1 }, size: { type: 'integer', maximum: 24 } }`)},
+      settings: ${part(`test:${type}:settings`, '{}')},
+      appearance: ${part(`test:${type}:appearance`, '{}')},
+      defaults: { content: { heading: 'Hi', size: ${size} }, settings: {}, appearance: {} },
+      restrictions: ['language'],
+    }`;
+    const files = (declarations: string) => ({
+      'routes.config.json': JSON.stringify({ routes: [{ path: '/', page: 'home' }] }),
+      'schemas/config/section-type.schema.ts': `export { sectionTypeSchema } from ${JSON.stringify(meta)};`,
+      'schemas/storefront/section-types.ts': `export const sectionTypes = [${declarations}];`,
+    });
+
+    const ok = await validateProject(project(files(`${good('banner')}, ${good('quote')}`)));
+    expect(ok.problems).toEqual([]);
+    expect(ok.summary).toMatch(/, 2 section types$/);
+
+    const bad = await validateProject(
+      project(
+        files(
+          [
+            good('banner', 30),
+            good('banner'),
+            `{ type: 'Bad Type', label: '', renderer: 'x', content: {}, settings: {}, appearance: {}, defaults: {}, restrictions: ['shoe_size'], extra: 1 }`,
+          ].join(', '),
+        ),
+      ),
+    );
+    const lines = formatProblems(bad.problems).split('\n');
+    const at = 'schemas/storefront/section-types.ts#/sectionTypes';
+    expect(lines).toContain(`${at}/0/defaults/content/size: must be <= 24`);
+    expect(lines).toContain(`${at}/1/type: "banner" is already declared at /sectionTypes/0`);
+    expect(lines).toContain(`${at}/2/type: must match pattern "^[a-z][a-z0-9_]*$"`);
+    expect(lines).toContain(`${at}/2/content/$id: must have required property '$id'`);
+    expect(lines).toContain(`${at}/2/defaults/content: must have required property 'content'`);
+    expect(lines).toContain(`${at}/2/extra: must NOT have additional properties`);
+    expect(lines.some((l) => l.startsWith(`${at}/2/restrictions/0:`))).toBe(true);
+  });
+
+  it("the project's own section types are valid", async () => {
+    const report = await validateProject(process.cwd());
+    expect(report.problems).toEqual([]);
+    expect(report.summary).toMatch(/, 5 section types$/);
+  });
 });

@@ -7,6 +7,7 @@ import { rolesRepository } from './roles';
 import { searchRepository } from './search';
 import { sessionsRepository } from './sessions';
 import { settingsRepository } from './settings';
+import { storefrontRepository } from './storefront';
 import { subscriptionsRepository } from './subscriptions';
 import { taxonomyRepository } from './taxonomy';
 import { trainingsRepository } from './trainings';
@@ -26,6 +27,7 @@ function repositoriesOver(db: Db) {
     trainings: trainingsRepository(db),
     subscriptions: subscriptionsRepository(db),
     search: searchRepository(db),
+    storefront: storefrontRepository(db),
   };
 }
 

@@ -249,11 +249,16 @@ export function trainingsRepository(db: Db) {
         `SELECT count(*)::int AS n FROM trainings t WHERE ${filter}`,
         params.values,
       );
+      // Without an ordering of its own (personalized), a list of ids keeps the order it was given.
+      const order =
+        q.sort === 'personalized' && q.ids?.length
+          ? `array_position(${params.add([...q.ids], '::int[]')}, t.id), t.id`
+          : ORDER_BY[q.sort];
       const limit = params.add(q.limit, '::int');
       const offset = params.add(q.page * q.limit, '::int');
       const { rows } = await db.query<{ id: number }>(
         `SELECT t.id FROM trainings t WHERE ${filter}
-         ORDER BY ${ORDER_BY[q.sort]} LIMIT ${limit} OFFSET ${offset}`,
+         ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
         params.values,
       );
       return {

@@ -2,17 +2,12 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { currentUserSchema } from '@schemas/entities/user.schema';
 import type { FastifyRequest } from 'fastify';
-import { envelope, HttpError, ok } from '@engine/server';
+import { envelope, HttpError, ok, idParams } from '@engine/server';
 import { errorResponses, needOwnerOr } from '../lib/guards';
 import { detectImageType } from '../lib/image-type';
 import { AVATAR_MAX_BYTES } from '../plugins/uploads';
 
-const uidParamsSchema = {
-  type: 'object',
-  required: ['uid'],
-  additionalProperties: false,
-  properties: { uid: { type: 'integer', minimum: 1 } },
-} as const;
+const uidParamsSchema = idParams('uid');
 
 /** Field of the multipart body that carries the image. */
 const AVATAR_FIELD = 'avatar';

@@ -15,16 +15,12 @@ import {
   ok,
   pageMeta,
   paged,
+  idParams,
 } from '@engine/server';
 import { errorResponses, needSignedIn } from '../lib/guards';
 import { viewerOf } from '../lib/viewer';
 
-const idParamsSchema = {
-  type: 'object',
-  required: ['id'],
-  additionalProperties: false,
-  properties: { id: { type: 'integer', minimum: 1 } },
-} as const;
+const idParamsSchema = idParams('id');
 
 const recommendedQuerySchema = {
   type: 'object',

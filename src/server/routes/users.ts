@@ -13,15 +13,11 @@ import {
   pageMeta,
   paged,
   type FieldMessage,
+  idParams,
 } from '@engine/server';
 import { errorResponses, needFlags, needOwnerOr } from '../lib/guards';
 
-const uidParamsSchema = {
-  type: 'object',
-  required: ['uid'],
-  additionalProperties: false,
-  properties: { uid: { type: 'integer', minimum: 1 } },
-} as const;
+const uidParamsSchema = idParams('uid');
 
 function isTimeZone(zone: string): boolean {
   try {

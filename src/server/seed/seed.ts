@@ -17,6 +17,8 @@ import {
   demoUsers,
   demoVocabularies,
 } from './demo-data';
+import { validateSections } from '../lib/section-types';
+import { demoStorefront } from './demo-storefront';
 import {
   demoBodyText,
   demoLearnerSubscriptions,
@@ -112,6 +114,39 @@ async function seedDemo(repos: Repositories): Promise<void> {
   }
 
   await seedTrainings(repos, terms, orgIds, uids.get('learner')!);
+  await seedStorefront(repos, terms, orgIds);
+}
+
+/** Registered and unregistered storefronts in English and Arabic, defaults filled in by their types. */
+async function seedStorefront(
+  repos: Repositories,
+  terms: ReadonlyMap<string, number>,
+  orgIds: readonly number[],
+): Promise<void> {
+  for (const audience of ['registered', 'unregistered'] as const) {
+    for (const language of ['en', 'ar'] as const) {
+      const sections = demoStorefront(audience, language).map((s, weight) => ({
+        id: null,
+        type: s.type,
+        weight,
+        data: {
+          content: s.termNames
+            ? { ...s.content, terms: s.termNames.map((name) => terms.get(name)!) }
+            : { ...s.content },
+          settings: { ...s.settings },
+          appearance: { ...s.appearance },
+          restrictions: (s.restrictions ?? []).map((r) =>
+            r.type === 'organizations' && Array.isArray(r.value)
+              ? { ...r, value: r.value.map((n) => orgIds[Number(n) - 1]!) }
+              : r,
+          ),
+        },
+      }));
+      const problems = validateSections(sections);
+      if (problems.length) throw new Error(`Invalid demo storefront: ${JSON.stringify(problems)}`);
+      await repos.storefront.create(audience, language, sections);
+    }
+  }
 }
 
 /** Number of shipped cover images (`public/images/trainings/cover-NN.svg`). */

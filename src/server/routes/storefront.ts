@@ -1,0 +1,285 @@
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyRequest } from 'fastify';
+import {
+  storefrontLayoutSchema,
+  storefrontManageQuerySchema,
+  storefrontPatchSchema,
+  storefrontQuerySchema,
+  storefrontSectionQuerySchema,
+  storefrontSectionSchema,
+  storefrontSettingsSchema,
+  type StorefrontLayout,
+  type StorefrontSection,
+} from '@schemas/entities/storefront.schema';
+import type { TrainingsContent } from '@schemas/storefront/trainings.section';
+import {
+  accessMessages,
+  envelope,
+  HttpError,
+  ok,
+  type FieldMessage,
+  idParams,
+} from '@engine/server';
+import { errorResponses, needFlags } from '../lib/guards';
+import { sanitizeAdminHtml } from '../lib/sanitize';
+import { validateSections } from '../lib/section-types';
+import { matchesRestrictions, type Audience } from '../lib/storefront-audience';
+import { viewerOf } from '../lib/viewer';
+import type { LayoutRow, StorefrontAudience } from '../repositories/storefront';
+import type { Viewer } from '../repositories/trainings';
+
+const idParamsSchema = idParams('id');
+
+const NOT_FOUND = 'Not found';
+const DEFAULT_LANGUAGE = 'en';
+/** Trainings per page of a storefront section page. */
+const SECTION_PAGE_SIZE = 24;
+
+/** Rich text is stored sanitized (and sanitized again when served). */
+function withSanitizedHtml<S extends { type: string; data: { content: Record<string, unknown> } }>(
+  section: S,
+): S {
+  const html = section.data.content.html;
+  if (section.type !== 'rich_text' || typeof html !== 'string') return section;
+  return {
+    ...section,
+    data: { ...section.data, content: { ...section.data.content, html: sanitizeAdminHtml(html) } },
+  };
+}
+
+/** The storefront: the public layouts, one section's page, and their management. */
+export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { storefront } = app.repos;
+
+  /** The storefront page is a feature: without its flag it does not exist (SPEC point 2). */
+  function needStorefrontPage(request: FastifyRequest): void {
+    if (request.access.flags.storefront_page !== true) throw new HttpError(404, NOT_FOUND);
+  }
+
+  async function siteLanguage(): Promise<string> {
+    return (await app.repos.settings.get('regional')).default_language || DEFAULT_LANGUAGE;
+  }
+
+  /** The caller as restrictions see them: a visitor has only the language they browse in. */
+  async function callerAudience(
+    request: FastifyRequest,
+    language: string | undefined,
+  ): Promise<{ audience: Audience; language: string }> {
+    const site = await siteLanguage();
+    if (!request.access.signedIn) {
+      const lang = language ?? site;
+      return { audience: { language: [lang] }, language: lang };
+    }
+    const audience = await storefront.audienceOf(request.access.uid, site);
+    return { audience, language: language ?? audience.language?.[0] ?? site };
+  }
+
+  /** A section as served: trainings resolved to a page of the viewer's trainings, HTML sanitized. */
+  async function served(
+    section: StorefrontSection,
+    viewer: Viewer,
+    page?: number,
+  ): Promise<StorefrontSection> {
+    const content = section.data.content;
+    if (section.type === 'trainings') {
+      const trainingsContent = content as TrainingsContent;
+      const paging =
+        page === undefined
+          ? { page: 0, limit: trainingsContent.size ?? 8 }
+          : { page, limit: SECTION_PAGE_SIZE };
+      const { rows, meta } = await storefront.trainings(
+        viewer,
+        trainingsContent,
+        paging.page,
+        paging.limit,
+      );
+      return { ...section, trainings: rows, trainings_meta: meta };
+    }
+    return withSanitizedHtml(section);
+  }
+
+  /** A layout with only the sections the audience passes, each served. */
+  async function servedLayout(
+    layout: LayoutRow,
+    audience: Audience,
+    viewer: Viewer,
+  ): Promise<StorefrontLayout> {
+    const sections: StorefrontSection[] = [];
+    for (const section of await storefront.sections(layout.id))
+      if (matchesRestrictions(section.data.restrictions, audience))
+        sections.push(await served(section, viewer));
+    return { ...layout, sections };
+  }
+
+  /** The editable layout: every section, and the target audience dialog. */
+  async function managedLayout(layout: LayoutRow): Promise<StorefrontLayout> {
+    const { countries } = await app.repos.settings.get('countries');
+    return {
+      ...layout,
+      sections: await storefront.sections(layout.id),
+      restrictions: await storefront.restrictionOptions(layout.audience, countries),
+    };
+  }
+
+  app.get(
+    '/storefront',
+    {
+      schema: {
+        tags: ['storefront'],
+        summary:
+          "The caller's storefront: the enabled layout of their audience and language (falling back to English), with the sections their restrictions let them see",
+        querystring: storefrontQuerySchema,
+        response: { 200: envelope(storefrontLayoutSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      needStorefrontPage(request);
+      const signedIn = request.access.signedIn;
+      const kind: StorefrontAudience =
+        request.query.audience ?? (signedIn ? 'registered' : 'unregistered');
+      if (kind === 'registered' && !signedIn) throw new HttpError(401, accessMessages.unauthorized);
+      const caller =
+        kind === 'registered'
+          ? await callerAudience(request, request.query.language)
+          : {
+              audience: { language: [request.query.language ?? (await siteLanguage())] },
+              language: request.query.language ?? (await siteLanguage()),
+            };
+      let layout = await storefront.find(kind, caller.language);
+      if (!layout?.enabled) layout = await storefront.find(kind, DEFAULT_LANGUAGE);
+      if (!layout?.enabled) throw new HttpError(404, NOT_FOUND);
+      return ok(await servedLayout(layout, caller.audience, viewerOf(request)));
+    },
+  );
+
+  app.get(
+    '/storefront/settings',
+    {
+      schema: {
+        tags: ['storefront'],
+        summary:
+          'Whether the storefront is on, and (for storefront managers) the target audience dialog of each audience',
+        response: { 200: envelope(storefrontSettingsSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const site = await app.repos.settings.get('site');
+      const enabled = site.catalog_enabled !== false && site.storefront_page_enabled !== false;
+      if (request.access.flags.storefront_manage !== true)
+        return ok({ enabled, restrictions: { registered: [], unregistered: [] } });
+      const { countries } = await app.repos.settings.get('countries');
+      return ok({
+        enabled,
+        restrictions: {
+          registered: await storefront.restrictionOptions('registered', countries),
+          unregistered: await storefront.restrictionOptions('unregistered', countries),
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/storefront_sections/:id',
+    {
+      schema: {
+        tags: ['storefront'],
+        summary:
+          'One storefront section with a page of 24 of its trainings (404 when the caller may not see it)',
+        params: idParamsSchema,
+        querystring: storefrontSectionQuerySchema,
+        response: { 200: envelope(storefrontSectionSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      needStorefrontPage(request);
+      const found = await storefront.section(request.params.id);
+      const kind: StorefrontAudience = request.access.signedIn ? 'registered' : 'unregistered';
+      if (!found || !found.layout.enabled || found.layout.audience !== kind)
+        throw new HttpError(404, NOT_FOUND);
+      const { audience } = await callerAudience(request, request.query.language);
+      if (!matchesRestrictions(found.section.data.restrictions, audience))
+        throw new HttpError(404, NOT_FOUND);
+      return ok(await served(found.section, viewerOf(request), request.query.page ?? 0));
+    },
+  );
+
+  app.get(
+    '/storefront/manage',
+    {
+      preHandler: needFlags('storefront_manage'),
+      schema: {
+        tags: ['storefront'],
+        summary:
+          'The editable layout of an audience and language (created empty when missing); with preview=true, what the audience the filters describe would see',
+        querystring: storefrontManageQuerySchema,
+        response: { 200: envelope(storefrontLayoutSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { type = 'registered', language = DEFAULT_LANGUAGE, preview } = request.query;
+      if (!(await app.repos.languages.exists(language)))
+        throw new HttpError(400, 'Some fields are not valid.', [
+          { path: 'language', text: 'Unknown language' },
+        ]);
+      const layout = await storefront.ensure(type, language);
+      if (!preview) return ok(await managedLayout(layout));
+      const audience: Audience = { language: [language] };
+      for (const key of ['country', 'title', 'organizations', 'roles'] as const) {
+        const values = request.query[key];
+        if (values?.length) audience[key] = values.map(String);
+      }
+      const { countries } = await app.repos.settings.get('countries');
+      return ok({
+        ...(await servedLayout(layout, audience, { uid: 0, manage: false })),
+        restrictions: await storefront.restrictionOptions(type, countries),
+      });
+    },
+  );
+
+  app.patch(
+    '/storefront/manage/:id',
+    {
+      preHandler: needFlags('storefront_manage'),
+      schema: {
+        tags: ['storefront'],
+        summary:
+          "Save a layout's sections: new ones (id null) are added, missing ones removed, all renumbered by weight",
+        params: idParamsSchema,
+        body: storefrontPatchSchema,
+        response: { 200: envelope(storefrontLayoutSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const layout = await storefront.get(request.params.id);
+      if (!layout) throw new HttpError(404, NOT_FOUND);
+      const { sections, enabled } = request.body;
+      const problems: FieldMessage[] = validateSections(sections);
+      const seen = new Set<number>();
+      sections.forEach((s, i) => {
+        if (s.id === null) return;
+        if (seen.has(s.id))
+          problems.push({ path: `sections[${i}][id]`, text: 'Duplicate section' });
+        seen.add(s.id);
+      });
+      if (problems.length) throw new HttpError(400, 'Some fields are not valid.', problems);
+      const ordered = sections
+        .map((section, index) => ({ section: withSanitizedHtml(section), index }))
+        .sort((a, b) => a.section.weight - b.section.weight || a.index - b.index);
+      const { foreign } = await storefront.replaceSections(
+        layout.id,
+        ordered.map((o) => o.section),
+        enabled,
+      );
+      if (foreign.length)
+        throw new HttpError(
+          400,
+          'Some fields are not valid.',
+          foreign.map((i) => ({
+            path: `sections[${ordered[i]!.index}][id]`,
+            text: 'Unknown section',
+          })),
+        );
+      return ok(await managedLayout((await storefront.get(layout.id))!));
+    },
+  );
+};

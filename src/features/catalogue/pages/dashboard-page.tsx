@@ -8,8 +8,8 @@ import { useWallet } from '@/lib/queries/wallet';
 import { Icon, type IconName } from '@/shell/icons/icons';
 import { PageHeader } from '@/shell/page/page-header';
 import buttons from '../components/buttons.module.css';
-import { EmptyState, ErrorState } from '../components/states';
-import { TrainingGrid, TrainingGridSkeleton } from '../components/training-grid';
+import { EmptyState, ErrorState } from '@/shell/states/states';
+import { TrainingGrid, TrainingGridSkeleton } from '@/shell/trainings/training-grid';
 import styles from './dashboard-page.module.css';
 
 const PAGE = 6;

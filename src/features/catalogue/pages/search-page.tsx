@@ -10,10 +10,10 @@ import { Icon } from '@/shell/icons/icons';
 import { PageHeader } from '@/shell/page/page-header';
 import { safeBackUrl } from '../back-url';
 import buttons from '../components/buttons.module.css';
-import { Pager } from '../components/pager';
-import { EmptyState, ErrorState } from '../components/states';
+import { Pager } from '@/shell/pager/pager';
+import { EmptyState, ErrorState } from '@/shell/states/states';
 import { apiFilters, hasFilters, pageHref, readFilters, toggleTag, withParams } from '../filters';
-import { formatMinutes } from '../format';
+import { formatMinutes } from '@/shell/trainings/format';
 import { sanitizeSnippet } from '../html';
 import styles from './search-page.module.css';
 

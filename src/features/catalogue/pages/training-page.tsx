@@ -10,9 +10,10 @@ import { Icon } from '@/shell/icons/icons';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import buttons from '../components/buttons.module.css';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { ProgressBar } from '../components/progress-bar';
-import { ErrorState } from '../components/states';
-import { formatClock, formatMinutes, isoDuration } from '../format';
+import { ProgressBar } from '@/shell/trainings/progress-bar';
+import { ErrorState } from '@/shell/states/states';
+import { formatClock, isoDuration } from '../format';
+import { formatMinutes } from '@/shell/trainings/format';
 import { sanitizeBody } from '../html';
 import styles from './training-page.module.css';
 

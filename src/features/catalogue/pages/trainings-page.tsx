@@ -6,9 +6,9 @@ import { useTrainings } from '@/lib/queries/trainings';
 import { useVocabularies } from '@/lib/queries/vocabularies';
 import { PageHeader } from '@/shell/page/page-header';
 import buttons from '../components/buttons.module.css';
-import { Pager } from '../components/pager';
-import { EmptyState, ErrorState } from '../components/states';
-import { TrainingGrid, TrainingGridSkeleton } from '../components/training-grid';
+import { Pager } from '@/shell/pager/pager';
+import { EmptyState, ErrorState } from '@/shell/states/states';
+import { TrainingGrid, TrainingGridSkeleton } from '@/shell/trainings/training-grid';
 import { apiFilters, hasFilters, pageHref, readFilters, toggleTag, withParams } from '../filters';
 import styles from './trainings-page.module.css';
 

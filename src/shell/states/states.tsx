@@ -1,6 +1,6 @@
 import { useT } from '@engine/react';
 import type { ReactNode } from 'react';
-import { Icon } from '@/shell/icons/icons';
+import { Icon } from '../icons/icons';
 import styles from './states.module.css';
 
 /** Nothing to show yet, and what to do about it. Texts arrive translated. */

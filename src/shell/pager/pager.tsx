@@ -1,6 +1,6 @@
 import { useT } from '@engine/react';
 import { Link } from 'react-router';
-import { Icon } from '@/shell/icons/icons';
+import { Icon } from '../icons/icons';
 import styles from './pager.module.css';
 
 /** Previous / next paging with the current position. `page` counts from 0. */

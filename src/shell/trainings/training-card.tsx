@@ -2,7 +2,7 @@ import { useT } from '@engine/react';
 import type { TrainingListItem } from '@schemas/entities/training.schema';
 import { Link } from 'react-router';
 import { Icon } from '@/shell/icons/icons';
-import { formatMinutes } from '../format';
+import { formatMinutes } from './format';
 import { ProgressBar } from './progress-bar';
 import styles from './training-card.module.css';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const arabic = JSON.parse(
-  fs.readFileSync(path.join(root, 'src/server/seed/data/translations-ar.json'), 'utf8'),
+  fs.readFileSync(path.join(root, 'src/server/seed/translations/interface-ar.json'), 'utf8'),
 ) as Record<string, string>;
 
 function files(dir: string, out: string[] = []): string[] {

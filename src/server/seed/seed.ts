@@ -33,7 +33,7 @@ export type SeedMode = 'demo' | 'none';
 /** Any fixed number: serializes seeding across processes sharing one PostgreSQL. */
 const SEED_LOCK = 724_514_002;
 
-const TRANSLATIONS_AR = new URL('./data/translations-ar.json', import.meta.url);
+const TRANSLATIONS_AR = new URL('./translations/interface-ar.json', import.meta.url);
 
 async function seedBase(repos: Repositories): Promise<void> {
   for (const [weight, role] of baseRoles.entries())

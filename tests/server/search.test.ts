@@ -31,6 +31,30 @@ describeEachDb('search', (server) => {
     expect(titleHit.slice(firstMiss).includes(true)).toBe(false);
   });
 
+  it('marks with an ellipsis where a snippet leaves text out, and only there', async () => {
+    const { app } = server();
+    const create = (title: string, summary: string) =>
+      app.repos.trainings.create({
+        title,
+        summary,
+        body: '',
+        image_url: '/images/trainings/cover-01.svg',
+        image_alt: title,
+        language: 'en',
+        price: null,
+        videos: [{ title: 'Intro', url: '/videos/intro.mp4', duration_seconds: 60 }],
+      });
+    const filler = (word: string) => Array.from({ length: 60 }, () => word).join(' ');
+    await create('Paper crafts', 'Fold origami cranes at home.');
+    await create('Long reading', `${filler('alpha')} marzipan ${filler('omega')}`);
+
+    const short = (await search(agent(server), s('origami'))).data[0]!.snippet;
+    expect(short).toBe('Fold <mark>origami</mark> cranes at home.');
+
+    const long = (await search(agent(server), s('marzipan'))).data[0]!.snippet;
+    expect(long).toMatch(/^… .*<mark>marzipan<\/mark>.* …$/);
+  });
+
   it('escapes everything in snippets except <mark>', async () => {
     const { app } = server();
     await app.repos.trainings.create({

@@ -51,14 +51,25 @@ function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
 /**
  * Turns a headline whose matches are wrapped in the sentinels into safe HTML: everything is
- * escaped, then the sentinels become `<mark>`/`</mark>`, so `<mark>` is the only markup.
+ * escaped, then the sentinels become `<mark>`/`</mark>`, so `<mark>` is the only markup. Given the
+ * text the headline was cut from, an ellipsis marks where text was left out at either end.
  */
-export function snippetHtml(headline: string): string {
-  return escapeHtml(headline.replace(/\s+/g, ' ').trim())
+export function snippetHtml(headline: string, source?: string): string {
+  const text = squash(headline);
+  let html = escapeHtml(text)
     .split(SNIPPET_START)
     .join('<mark>')
     .split(SNIPPET_STOP)
     .join('</mark>');
+  if (source !== undefined) {
+    const plain = text.split(SNIPPET_START).join('').split(SNIPPET_STOP).join('');
+    const whole = squash(source);
+    if (plain && !whole.startsWith(plain)) html = `… ${html}`;
+    if (plain && !whole.endsWith(plain)) html = `${html} …`;
+  }
+  return html;
 }

@@ -75,7 +75,7 @@ export function searchRepository(db: Db) {
       const options = params.add(HEADLINE_OPTIONS);
       const limit = params.add(input.limit, '::int');
       const offset = params.add(input.page * input.limit, '::int');
-      const page = await db.query<{ id: number; rank: number; headline: string }>(
+      const page = await db.query<{ id: number; rank: number; headline: string; source: string }>(
         `${cte}, ranked AS (
            SELECT h.id, h.query, ts_rank_cd(h.search_vector, h.query) AS rank,
              ts_filter(h.search_vector, '{a}') @@ h.query AS title_hit
@@ -83,7 +83,8 @@ export function searchRepository(db: Db) {
            ORDER BY title_hit DESC, rank DESC, h.id LIMIT ${limit} OFFSET ${offset}
          )
          SELECT r.id, r.rank::float8 AS rank,
-           ts_headline(training_ts_config(t.language), t.summary || E'\\n' || t.body_text, r.query, ${options}) AS headline
+           ts_headline(training_ts_config(t.language), t.summary || E'\\n' || t.body_text, r.query, ${options}) AS headline,
+           t.summary || E'\\n' || t.body_text AS source
          FROM ranked r JOIN trainings t ON t.id = r.id
          ORDER BY r.title_hit DESC, r.rank DESC, r.id`,
         params.values,
@@ -135,7 +136,7 @@ export function searchRepository(db: Db) {
       const rows = page.rows.flatMap((r) => {
         const training = byId.get(r.id);
         return training
-          ? [{ training, rank: Number(r.rank), snippet: snippetHtml(r.headline) }]
+          ? [{ training, rank: Number(r.rank), snippet: snippetHtml(r.headline, r.source) }]
           : [];
       });
       return {

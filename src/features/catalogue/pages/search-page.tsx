@@ -15,6 +15,7 @@ import { EmptyState, ErrorState } from '@/shell/states/states';
 import { apiFilters, hasFilters, pageHref, readFilters, toggleTag, withParams } from '../filters';
 import { formatMinutes } from '@/shell/trainings/format';
 import { sanitizeSnippet } from '../html';
+import layout from '../components/filter-layout.module.css';
 import styles from './search-page.module.css';
 
 const LIMIT = 10;
@@ -62,9 +63,9 @@ function FacetPanel(p: {
   );
 
   return (
-    <section className={styles.facets} aria-labelledby="facets-heading">
-      <div className={styles.facetsHead}>
-        <h2 id="facets-heading" className={styles.facetsTitle}>
+    <section className={layout.panel} aria-labelledby="facets-heading">
+      <div className={layout.panelHead}>
+        <h2 id="facets-heading" className={layout.panelTitle}>
           {t('Refine results')}
         </h2>
         {hasFilters(filters) ? (
@@ -189,12 +190,12 @@ export default function SearchPage() {
     );
   } else {
     content = (
-      <div className={styles.layout}>
+      <div className={layout.layout}>
         {meta.total > 0 || hasFilters(filters) ? (
           <FacetPanel facets={meta.facets} params={params} onChange={setParams} />
         ) : null}
         <section
-          className={styles.results}
+          className={`${layout.results} ${styles.busy}`}
           aria-labelledby="results-heading"
           aria-busy={search.isPlaceholderData}
         >

@@ -10,6 +10,7 @@ import { Pager } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
 import { TrainingGrid, TrainingGridSkeleton } from '@/shell/trainings/training-grid';
 import { apiFilters, hasFilters, pageHref, readFilters, toggleTag, withParams } from '../filters';
+import layout from '../components/filter-layout.module.css';
 import styles from './trainings-page.module.css';
 
 const LIMIT = 24;
@@ -49,10 +50,10 @@ export default function TrainingsPage() {
             : t('Browse the trainings open to everyone. Log in to subscribe.')
         }
       />
-      <div className={styles.layout}>
-        <section className={styles.filters} aria-labelledby="filters-heading">
-          <div className={styles.filtersHead}>
-            <h2 id="filters-heading" className={styles.filtersTitle}>
+      <div className={layout.layout}>
+        <section className={layout.panel} aria-labelledby="filters-heading">
+          <div className={layout.panelHead}>
+            <h2 id="filters-heading" className={layout.panelTitle}>
               {t('Filters')}
             </h2>
             {filtered ? (
@@ -118,7 +119,7 @@ export default function TrainingsPage() {
           ) : null}
         </section>
 
-        <section className={styles.results} aria-labelledby="results-heading">
+        <section className={layout.results} aria-labelledby="results-heading">
           <div className={styles.resultsHead}>
             <h2 id="results-heading" className="visually-hidden">
               {t('Results')}

@@ -210,9 +210,39 @@ async function validateSectionTypes(
       }
       if (!validate(structuredClone(d.defaults![part])))
         problems.push(...ajvProblems(`${where}/defaults/${part}`, validate.errors));
+      const ui = d.ui?.[part];
+      if (ui) problems.push(...uiProblems(`${where}/ui/${part}`, ui, schema));
     }
   });
   return declared.length;
+}
+
+/**
+ * Checks an editor uiSchema against the part schema it shows: every key names a property of the
+ * schema, and `ui:enumNames` names each value of the property's `enum`, no more, no fewer.
+ */
+function uiProblems(where: string, ui: unknown, schema: unknown): ProjectProblem[] {
+  if (typeof ui !== 'object' || ui === null) return [];
+  const properties = (schema as { properties?: Record<string, unknown> }).properties ?? {};
+  const enumValues = (schema as { enum?: unknown[] }).enum;
+  const problems: ProjectProblem[] = [];
+  for (const [key, value] of Object.entries(ui)) {
+    if (key === 'ui:enumNames') {
+      const names = Array.isArray(value) ? value.length : -1;
+      if (!enumValues || names !== enumValues.length)
+        problems.push({
+          path: `${where}/${key}`,
+          message: enumValues
+            ? `names ${names} values, the enum has ${enumValues.length}`
+            : 'the field has no enum to name',
+        });
+    } else if (!key.startsWith('ui:')) {
+      if (!(key in properties))
+        problems.push({ path: `${where}/${key}`, message: 'is not a field of the schema' });
+      else problems.push(...uiProblems(`${where}/${key}`, value, properties[key]));
+    }
+  }
+  return problems;
 }
 
 /**

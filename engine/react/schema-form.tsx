@@ -2,10 +2,13 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import {
   englishStringTranslator,
+  TranslatableString,
   getTemplate,
   getUiOptions,
   type ErrorSchema,
   type FieldTemplateProps,
+  type IconButtonProps,
+  type SubmitButtonProps,
   type RJSFSchema,
   type RJSFValidationError,
   type TitleFieldProps,
@@ -28,6 +31,10 @@ export interface SchemaFormProps<T> {
   /** English source of the submit button label; default "Save". */
   submitLabel?: string;
   disabled?: boolean;
+  /** More buttons after the submit button (e.g. Cancel). */
+  actions?: ReactNode;
+  /** Called with the data on every change. */
+  onChange?(data: T): void;
 }
 
 /** rjsf hands templates the translator through `formContext`. */
@@ -89,6 +96,43 @@ function TitleFieldTemplate(props: TitleFieldProps) {
     </legend>
   );
 }
+
+/** An array item button with its name as visible text (rjsf's default draws icon-font glyphs). */
+function textButton(kind: TranslatableString, className = 'btn-array') {
+  function ArrayButton(props: IconButtonProps) {
+    const { registry, uiSchema, iconType, icon, className: _c, title, ...rest } = props;
+    void uiSchema;
+    void iconType;
+    void icon;
+    void _c;
+    const label = title ?? registry.translateString(kind);
+    return (
+      <button type="button" className={`btn ${className}`} {...rest}>
+        {label}
+      </button>
+    );
+  }
+  return ArrayButton;
+}
+
+function AddButton(props: IconButtonProps) {
+  const { registry, onClick, disabled, id } = props;
+  return (
+    <button type="button" id={id} className="btn btn-array" onClick={onClick} disabled={disabled}>
+      {registry.translateString(TranslatableString.AddItemButton)}
+    </button>
+  );
+}
+
+const buttonTemplates = {
+  AddButton,
+  CopyButton: textButton(TranslatableString.CopyButton),
+  MoveDownButton: textButton(TranslatableString.MoveDownButton),
+  MoveUpButton: textButton(TranslatableString.MoveUpButton),
+  RemoveButton: textButton(TranslatableString.RemoveButton, 'btn-array btn-array-remove'),
+  // The form draws its own submit button; rjsf's is never shown.
+  SubmitButton: (_: SubmitButtonProps) => null,
+};
 
 /** rjsf's `property` (`.a.b`, `.a[0]`, `['x-y']`) as path segments. */
 function propertyPath(property: string | undefined): string[] {
@@ -172,6 +216,22 @@ function stripIds(node: unknown): unknown {
   );
 }
 
+const translatedUiKeys = new Set(['ui:help', 'ui:title', 'ui:description', 'ui:placeholder']);
+
+/** A uiSchema with its help, titles, descriptions, placeholders and option names translated. */
+function translateUi(node: unknown, t: Translator): unknown {
+  if (Array.isArray(node)) return node.map((item) => translateUi(item, t));
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => {
+      if (translatedUiKeys.has(key) && typeof value === 'string') return [key, t.t(value)];
+      if (key === 'ui:enumNames' && Array.isArray(value))
+        return [key, (value as unknown[]).map((v) => (typeof v === 'string' ? t.t(v) : v))];
+      return [key, translateUi(value, t)];
+    }),
+  );
+}
+
 /** Server messages as an rjsf error schema keyed by dotted field paths. */
 function serverErrorSchema(error: ApiRequestError | null | undefined): ErrorSchema | undefined {
   if (!error?.messages.length) return undefined;
@@ -210,6 +270,10 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
   const [data, setData] = useState<T | undefined>(p.formData);
   const dataRef = useRef<unknown>(p.formData);
   const schema = useMemo(() => stripIds(p.schema) as RJSFSchema, [p.schema]);
+  const uiSchema = useMemo(
+    () => (p.uiSchema ? (translateUi(p.uiSchema, t) as UiSchema) : undefined),
+    [p.uiSchema, t],
+  );
   const extraErrors = useMemo(() => serverErrorSchema(p.serverErrors), [p.serverErrors]);
   const formContext = useMemo<FormContext>(() => ({ t }), [t]);
 
@@ -234,11 +298,13 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
   return (
     <Form
       schema={schema}
-      {...(p.uiSchema ? { uiSchema: p.uiSchema } : {})}
+      {...(uiSchema ? { uiSchema } : {})}
       formData={data}
       validator={validator}
       formContext={formContext}
-      templates={{ FieldTemplate, TitleFieldTemplate }}
+      templates={{ FieldTemplate, TitleFieldTemplate, ButtonTemplates: buttonTemplates }}
+      // A `const` among options is a choice, not a default: empty fields stay empty.
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
       translateString={translateString}
       transformErrors={transformErrors}
       {...(extraErrors ? { extraErrors } : {})}
@@ -250,6 +316,7 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
       onChange={(event) => {
         dataRef.current = event.formData;
         setData(event.formData as T);
+        p.onChange?.(event.formData as T);
       }}
       onError={() => setSubmitted(true)}
       onSubmit={(event) => {
@@ -262,14 +329,17 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
       }}
     >
       {generalMessage}
-      <button
-        type="submit"
-        className="btn btn-primary"
-        disabled={p.disabled || busy}
-        aria-busy={busy}
-      >
-        {t.t(p.submitLabel ?? 'Save')}
-      </button>
+      <div className="form-actions">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={p.disabled || busy}
+          aria-busy={busy}
+        >
+          {t.t(p.submitLabel ?? 'Save')}
+        </button>
+        {p.actions}
+      </div>
     </Form>
   );
 }

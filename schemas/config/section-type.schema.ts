@@ -54,6 +54,16 @@ export const sectionTypeSchema = {
       uniqueItems: true,
       items: { type: 'string', enum: restrictionTypes },
     },
+    /** How the editor shows each part's fields: rjsf uiSchemas (widgets, option names, help). */
+    ui: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        content: { type: 'object' },
+        settings: { type: 'object' },
+        appearance: { type: 'object' },
+      },
+    },
   },
 } as const;
 export type SectionTypeConfig = FromSchema<typeof sectionTypeSchema>;
@@ -79,4 +89,9 @@ export interface SectionTypeDeclaration {
     readonly appearance: Readonly<Record<string, unknown>>;
   };
   readonly restrictions: readonly (typeof restrictionTypes)[number][];
+  readonly ui?: {
+    readonly content?: Readonly<Record<string, unknown>>;
+    readonly settings?: Readonly<Record<string, unknown>>;
+    readonly appearance?: Readonly<Record<string, unknown>>;
+  };
 }

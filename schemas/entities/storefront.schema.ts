@@ -208,6 +208,8 @@ export const storefrontManageQuerySchema = {
     type: { type: 'string', enum: storefrontAudiences, default: 'registered' },
     language: { ...storefrontQuerySchema.properties.language, default: 'en' },
     preview: { type: 'boolean', default: false },
+    /** The preview audience's language; the layout's language when left out. */
+    audience_language: storefrontQuerySchema.properties.language,
     country: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
     title: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
     organizations: { type: 'array', maxItems: 200, items: { type: 'integer', minimum: 1 } },

@@ -3,6 +3,7 @@ import {
   allRestrictions,
   buttonSchemaFragment,
   sectionAppearanceProperties,
+  sectionAppearanceUi,
   sectionSettingsProperties,
   sharedAppearanceDefaults,
   sharedSettingsDefaults,
@@ -15,8 +16,8 @@ export const callToActionContentSchema = {
   required: ['heading', 'button'],
   additionalProperties: false,
   properties: {
-    heading: { type: 'string', minLength: 1, maxLength: 200 },
-    text: { type: 'string', maxLength: 2000, default: '' },
+    heading: { type: 'string', title: 'Heading', minLength: 1, maxLength: 200 },
+    text: { type: 'string', title: 'Text', maxLength: 2000, default: '' },
     button: buttonSchemaFragment,
   },
 } as const;
@@ -53,4 +54,5 @@ export const callToActionSection = {
     appearance: { ...sharedAppearanceDefaults, text_align: 'center' },
   },
   restrictions: allRestrictions,
+  ui: { content: { text: { 'ui:widget': 'textarea' } }, appearance: sectionAppearanceUi },
 } as const;

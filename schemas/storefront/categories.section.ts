@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import {
   allRestrictions,
   sectionAppearanceProperties,
+  sectionAppearanceUi,
   sectionSettingsProperties,
   sharedAppearanceDefaults,
   sharedSettingsDefaults,
@@ -14,9 +15,15 @@ export const categoriesContentSchema = {
   required: ['vocabulary', 'terms'],
   additionalProperties: false,
   properties: {
-    vocabulary: { type: 'string', pattern: '^([a-z][a-z0-9_]*)?$', maxLength: 64 },
+    vocabulary: {
+      type: 'string',
+      title: 'Vocabulary',
+      pattern: '^([a-z][a-z0-9_]*)?$',
+      maxLength: 64,
+    },
     terms: {
       type: 'array',
+      title: 'Term ids',
       maxItems: 100,
       uniqueItems: true,
       items: { type: 'integer', minimum: 1 },
@@ -39,7 +46,7 @@ export const categoriesAppearanceSchema = {
   additionalProperties: false,
   properties: {
     ...sectionAppearanceProperties,
-    columns: { type: 'integer', minimum: 1, maximum: 6, default: 4 },
+    columns: { type: 'integer', title: 'Columns', minimum: 1, maximum: 6, default: 4 },
   },
 } as const;
 
@@ -56,4 +63,5 @@ export const categoriesSection = {
     appearance: { ...sharedAppearanceDefaults, columns: 4 },
   },
   restrictions: allRestrictions,
+  ui: { appearance: sectionAppearanceUi },
 } as const;

@@ -3,6 +3,7 @@ import {
   allRestrictions,
   buttonSchemaFragment,
   sectionAppearanceProperties,
+  sectionAppearanceUi,
   sectionSettingsProperties,
   sharedAppearanceDefaults,
   sharedSettingsDefaults,
@@ -17,15 +18,16 @@ export const heroContentSchema = {
   properties: {
     image: {
       type: 'object',
+      title: 'Image',
       required: ['url', 'alt'],
       additionalProperties: false,
       properties: {
-        url: { type: 'string', maxLength: 2048 },
-        alt: { type: 'string', maxLength: 300 },
+        url: { type: 'string', title: 'Image address', maxLength: 2048 },
+        alt: { type: 'string', title: 'Image description', maxLength: 300 },
       },
     },
-    heading: { type: 'string', minLength: 1, maxLength: 200 },
-    text: { type: 'string', maxLength: 2000, default: '' },
+    heading: { type: 'string', title: 'Heading', minLength: 1, maxLength: 200 },
+    text: { type: 'string', title: 'Text', maxLength: 2000, default: '' },
     button: buttonSchemaFragment,
   },
 } as const;
@@ -37,7 +39,12 @@ export const heroSettingsSchema = {
   additionalProperties: false,
   properties: {
     ...sectionSettingsProperties,
-    height: { type: 'string', enum: ['small', 'medium', 'large'], default: 'medium' },
+    height: {
+      type: 'string',
+      title: 'Height',
+      enum: ['small', 'medium', 'large'],
+      default: 'medium',
+    },
   },
 } as const;
 
@@ -47,7 +54,7 @@ export const heroAppearanceSchema = {
   additionalProperties: false,
   properties: {
     ...sectionAppearanceProperties,
-    overlay: { type: 'boolean', default: true },
+    overlay: { type: 'boolean', title: 'Darken the image behind the text', default: true },
   },
 } as const;
 
@@ -69,4 +76,14 @@ export const heroSection = {
     appearance: { ...sharedAppearanceDefaults, overlay: true },
   },
   restrictions: allRestrictions,
+  ui: {
+    content: {
+      text: { 'ui:widget': 'textarea' },
+      image: {
+        alt: { 'ui:help': 'Describe the image for people who cannot see it; empty if decorative.' },
+      },
+    },
+    settings: { height: { 'ui:enumNames': ['Small', 'Medium', 'Large'] } },
+    appearance: sectionAppearanceUi,
+  },
 } as const;

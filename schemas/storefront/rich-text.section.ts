@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import {
   allRestrictions,
   sectionAppearanceProperties,
+  sectionAppearanceUi,
   sectionSettingsProperties,
   sharedAppearanceDefaults,
   sharedSettingsDefaults,
@@ -14,7 +15,7 @@ export const richTextContentSchema = {
   required: ['html'],
   additionalProperties: false,
   properties: {
-    html: { type: 'string', maxLength: 50_000 },
+    html: { type: 'string', title: 'Text (HTML)', maxLength: 50_000 },
   },
 } as const;
 export type RichTextContent = FromSchema<typeof richTextContentSchema>;
@@ -46,4 +47,14 @@ export const richTextSection = {
     appearance: sharedAppearanceDefaults,
   },
   restrictions: allRestrictions,
+  ui: {
+    content: {
+      html: {
+        'ui:widget': 'textarea',
+        'ui:options': { rows: 10 },
+        'ui:help': 'Headings, paragraphs, lists, links and images; scripts are removed.',
+      },
+    },
+    appearance: sectionAppearanceUi,
+  },
 } as const;

@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import {
   allRestrictions,
   sectionAppearanceProperties,
+  sectionAppearanceUi,
   sectionSettingsProperties,
   sharedAppearanceDefaults,
   sharedSettingsDefaults,
@@ -23,25 +24,32 @@ export const trainingsContentSchema = {
   required: ['source', 'size', 'sorting', 'display'],
   additionalProperties: false,
   properties: {
-    source: { type: 'string', enum: trainingsSources, default: 'all' },
+    source: { type: 'string', title: 'Trainings to show', enum: trainingsSources, default: 'all' },
     training_ids: {
       type: 'array',
+      title: 'Training ids (for a chosen list)',
       maxItems: 100,
       uniqueItems: true,
       items: { type: 'integer', minimum: 1 },
       default: [],
     },
-    vocabulary: { type: 'string', maxLength: 64, default: '' },
+    vocabulary: {
+      type: 'string',
+      title: 'Vocabulary (for trainings with tags)',
+      maxLength: 64,
+      default: '',
+    },
     tags: {
       type: 'array',
+      title: 'Tag ids',
       maxItems: 100,
       uniqueItems: true,
       items: { type: 'integer', minimum: 1 },
       default: [],
     },
-    size: { type: 'integer', minimum: 1, maximum: 24, default: 8 },
-    sorting: { type: 'string', enum: trainingsSortings, default: 'newest' },
-    display: { type: 'string', enum: ['grid', 'carousel'], default: 'grid' },
+    size: { type: 'integer', title: 'Number of trainings', minimum: 1, maximum: 24, default: 8 },
+    sorting: { type: 'string', title: 'Sorting', enum: trainingsSortings, default: 'newest' },
+    display: { type: 'string', title: 'Display', enum: ['grid', 'carousel'], default: 'grid' },
   },
 } as const;
 export type TrainingsContent = FromSchema<typeof trainingsContentSchema>;
@@ -52,7 +60,7 @@ export const trainingsSettingsSchema = {
   additionalProperties: false,
   properties: {
     ...sectionSettingsProperties,
-    show_more_link: { type: 'boolean', default: true },
+    show_more_link: { type: 'boolean', title: 'Link to the full list', default: true },
   },
 } as const;
 
@@ -84,4 +92,16 @@ export const trainingsSection = {
     appearance: sharedAppearanceDefaults,
   },
   restrictions: allRestrictions,
+  ui: {
+    content: {
+      'ui:order': ['source', 'training_ids', 'vocabulary', 'tags', 'size', 'sorting', 'display'],
+      source: {
+        'ui:enumNames': ['All trainings', 'Free trainings', 'A chosen list', 'Trainings with tags'],
+      },
+      sorting: { 'ui:enumNames': ['Newest first', 'By title', 'Personalized (no ordering)'] },
+      display: { 'ui:enumNames': ['Grid', 'Carousel'] },
+      tags: { 'ui:help': 'Empty: any term of the vocabulary.' },
+    },
+    appearance: sectionAppearanceUi,
+  },
 } as const;

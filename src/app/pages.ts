@@ -14,6 +14,13 @@ export const pages: Record<string, ComponentType> = {
   storefront: lazy(() => import('@/features/storefront/pages/storefront-page')),
   'storefront-section': lazy(() => import('@/features/storefront/pages/section-page')),
   'storefront-settings': lazy(() => import('@/features/storefront/pages/storefront-settings-page')),
+  'storefront-appearance': lazy(
+    () => import('@/features/storefront/appearance/storefront-appearance-page'),
+  ),
+  'storefront-registered': lazy(() => import('@/features/storefront/pages/registered-editor-page')),
+  'storefront-unregistered': lazy(
+    () => import('@/features/storefront/pages/unregistered-editor-page'),
+  ),
   'incentives-settings': lazy(() => import('@/features/incentives/pages/incentives-settings-page')),
   'incentives-shop': lazy(() => import('@/features/incentives/pages/shop-page')),
   'course-administration': lazy(

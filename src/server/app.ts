@@ -67,6 +67,9 @@ export async function buildApp(options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    // The database plugin migrates and, on a first start, seeds the demo site: on a slow or busy
+    // machine that takes longer than Fastify's default 10 s.
+    pluginTimeout: 120_000,
     routerOptions: {
       querystringParser: (query: string) => qs.parse(query, { depth: 10, arrayLimit: 1000 }),
     },

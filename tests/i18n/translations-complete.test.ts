@@ -30,11 +30,20 @@ function interfaceStrings(): Map<string, string> {
     /\bt\(\s*"((?:[^"\\]|\\.)+)"/g,
     /'ui:title':\s*'((?:[^'\\]|\\.)+)'/g,
     /\b(?:title|description|label|message):\s*'((?:[^'\\]|\\.)+)'/g,
+    /'ui:(?:help|placeholder)':\s*'((?:[^'\\]|\\.)+)'/g,
+    /'ui:(?:help|placeholder)':\s*"((?:[^"\\]|\\.)+)"/g,
     /\blabel="([^"]+)"/g,
   ];
-  for (const file of [...files('src'), ...files('engine/react'), ...files('schemas/forms')]) {
+  for (const file of [
+    ...files('src'),
+    ...files('engine/react'),
+    ...files('schemas/forms'),
+    ...files('schemas/storefront'),
+  ]) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     for (const re of patterns) for (const m of text.matchAll(re)) add(unescape(m[1]!), file);
+    for (const m of text.matchAll(/'ui:enumNames':\s*\[([^\]]*)\]/g))
+      for (const name of m[1]!.matchAll(/'((?:[^'\\]|\\.)+)'/g)) add(unescape(name[1]!), file);
     for (const m of text.matchAll(
       /\bplural\(\s*[^,]+,\s*'((?:[^'\\]|\\.)+)',\s*'((?:[^'\\]|\\.)+)'/g,
     )) {

@@ -192,6 +192,30 @@ describeEachDb('storefront', (server) => {
     ).toBe(400);
   });
 
+  it('preview: the audience language filters sections of the layout shown', async () => {
+    const admin = await signedIn(server, 'admin');
+    const layout = (await admin.get('/api/v2/storefront/manage?type=registered')).json<Layout>()
+      .data;
+    const sections = toPatch(layout.sections);
+    sections[0]!.data.restrictions = [{ rule: 'and', type: 'language', value: 'ar' }];
+    const saved = await admin.patch(`/api/v2/storefront/manage/${layout.id}`, { sections });
+    expect(saved.statusCode).toBe(200);
+
+    const preview = async (query: string) =>
+      types(
+        (
+          await admin.get(`/api/v2/storefront/manage?type=registered&preview=true${query}`)
+        ).json<Layout>().data,
+      );
+    expect(await preview('')).not.toContain('hero');
+    expect(await preview('&audience_language=ar')).toContain('hero');
+    expect(await preview('&audience_language=en')).not.toContain('hero');
+    expect(
+      (await admin.get('/api/v2/storefront/manage?preview=true&audience_language=%3Cx%3E'))
+        .statusCode,
+    ).toBe(400);
+  });
+
   it('PATCH: 401 for visitors and 403 without storefront_manage', async () => {
     const admin = await signedIn(server, 'admin');
     const layout = (await admin.get('/api/v2/storefront/manage')).json<Layout>().data;

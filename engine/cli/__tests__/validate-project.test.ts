@@ -146,6 +146,37 @@ describe('validateProject', () => {
     expect(lines.some((l) => l.startsWith(`${at}/2/restrictions/0:`))).toBe(true);
   });
 
+  it("checks a section type's editor uiSchema against its fields", async () => {
+    const meta = join(process.cwd(), 'schemas', 'config', 'section-type.schema.ts');
+    const declaration = `{
+      type: 'banner', label: 'Banner', renderer: 'banner',
+      content: { $id: 'test:banner:content', type: 'object', properties: {
+        size: { type: 'string', enum: ['s', 'm', 'l'] }, text: { type: 'string' } } },
+      settings: { $id: 'test:banner:settings', type: 'object', properties: {} },
+      appearance: { $id: 'test:banner:appearance', type: 'object', properties: {} },
+      defaults: { content: {}, settings: {}, appearance: {} },
+      restrictions: [],
+      ui: { content: {
+        size: { 'ui:enumNames': ['Small', 'Medium'] },
+        text: { 'ui:enumNames': ['A'], 'ui:widget': 'textarea' },
+        colour: { 'ui:help': 'Gone' },
+      } },
+    }`;
+    const report = await validateProject(
+      project({
+        'routes.config.json': JSON.stringify({ routes: [{ path: '/', page: 'home' }] }),
+        'schemas/config/section-type.schema.ts': `export { sectionTypeSchema } from ${JSON.stringify(meta)};`,
+        'schemas/storefront/section-types.ts': `export const sectionTypes = [${declaration}];`,
+      }),
+    );
+    const at = 'schemas/storefront/section-types.ts#/sectionTypes/0/ui/content';
+    expect(formatProblems(report.problems).split('\n')).toEqual([
+      `${at}/size/ui:enumNames: names 2 values, the enum has 3`,
+      `${at}/text/ui:enumNames: the field has no enum to name`,
+      `${at}/colour: is not a field of the schema`,
+    ]);
+  });
+
   it("the project's own section types are valid", async () => {
     const report = await validateProject(process.cwd());
     expect(report.problems).toEqual([]);

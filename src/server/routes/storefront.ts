@@ -223,7 +223,7 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
         ]);
       const layout = await storefront.ensure(type, language);
       if (!preview) return ok(await managedLayout(layout));
-      const audience: Audience = { language: [language] };
+      const audience: Audience = { language: [request.query.audience_language ?? language] };
       for (const key of ['country', 'title', 'organizations', 'roles'] as const) {
         const values = request.query[key];
         if (values?.length) audience[key] = values.map(String);

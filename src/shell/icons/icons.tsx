@@ -35,6 +35,18 @@ const paths = {
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v5M12 8h.01',
   'arrow-back': 'M19 12H5M11 6l-6 6 6 6',
   'arrow-up': 'M12 19V5M6 11l6-6 6 6',
+  'arrow-down': 'M12 5v14M6 13l6 6 6-6',
+  drag: 'M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  paste: 'M9 4h6v3H9zM7 5H5v16h14V5h-2M9 12h6M9 16h4',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  undo: 'M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3',
+  redo: 'M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3',
+  plus: 'M12 5v14M5 12h14',
+  palette:
+    'M12 21a9 9 0 1 1 9-9c0 2-1.5 3-3 3h-2a2 2 0 0 0-1 3.7A2 2 0 0 1 12 21zM7.5 11.5h.01M10 7.5h.01M15 8h.01',
+  shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3z',
+  eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   'chevron-down': 'M6 9l6 6 6-6',
   'chevron-forward': 'M9 6l6 6-6 6',
   circle: 'M12 20a8 8 0 1 0 0-16 8 8 0 0 0 0 16z',
@@ -50,7 +62,7 @@ export function isIconName(name: string): name is IconName {
 }
 
 /** Icons that point in the reading direction; mirrored in right-to-left layouts. */
-const directional = new Set<IconName>(['arrow-back', 'chevron-forward', 'logout']);
+const directional = new Set<IconName>(['arrow-back', 'chevron-forward', 'logout', 'undo', 'redo']);
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   name: IconName;

@@ -1,0 +1,153 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { useT } from '@engine/react';
+import type { StorefrontRestrictionOptions } from '@schemas/entities/storefront.schema';
+import { useMemo } from 'react';
+import { EmptyState } from '@/shell/states/states';
+import type { EditorSection, SectionData, SectionId, SectionState } from '../editor-config';
+import { sectionName, sectionTypeOf } from '../section-types';
+import { InsertBar } from './insert-bar';
+import { SectionCard, type SectionCommand } from './section-card';
+import styles from './storefront-editor.module.css';
+
+export interface SectionListProps {
+  sections: readonly EditorSection[];
+  offered: readonly StorefrontRestrictionOptions[];
+  /** A section is being edited: the others wait. */
+  editingId: SectionId | null;
+  canPaste: boolean;
+  busy: boolean;
+  onInsert: (type: string, index: number) => void;
+  onPaste: (index: number) => void;
+  onMove: (from: number, to: number) => void;
+  onState: (id: SectionId, state: SectionState) => void;
+  onApply: (id: SectionId, data: Partial<SectionData>) => void;
+  onCancel: (section: EditorSection) => void;
+  onCommand: (section: EditorSection, command: SectionCommand) => void;
+}
+
+/**
+ * The layout's sections in order. They move by drag and drop with a pointer, by keyboard on the
+ * drag handle (Space or Enter to pick up, arrows to move, Space or Enter to drop, Escape to
+ * cancel) and by the move up/down buttons; each move is announced to screen readers.
+ */
+export function SectionList(p: SectionListProps) {
+  const { t } = useT();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const ids = useMemo(() => p.sections.map((s) => s.id), [p.sections]);
+  const locked = p.busy || p.editingId !== null;
+
+  const indexOf = (id: UniqueIdentifier) => ids.indexOf(Number(id));
+  const nameOf = (id: UniqueIdentifier) => {
+    const section = p.sections[indexOf(id)];
+    if (!section) return '';
+    const type = sectionTypeOf(section.type);
+    return sectionName(section) ?? (type ? t(type.label) : t('Unknown section type'));
+  };
+  const count = p.sections.length;
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      t('Picked up @name. It is in position @position of @count.', {
+        name: nameOf(active.id),
+        position: indexOf(active.id) + 1,
+        count,
+      }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('@name is over position @position of @count.', {
+            name: nameOf(active.id),
+            position: indexOf(over.id) + 1,
+            count,
+          })
+        : t('@name is no longer over a position.', { name: nameOf(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('@name was dropped at position @position of @count.', {
+            name: nameOf(active.id),
+            position: indexOf(over.id) + 1,
+            count,
+          })
+        : t('@name was dropped where it was.', { name: nameOf(active.id) }),
+    onDragCancel: ({ active }) =>
+      t('Moving was cancelled. @name is back in position @position of @count.', {
+        name: nameOf(active.id),
+        position: indexOf(active.id) + 1,
+        count,
+      }),
+  };
+
+  const insertBar = (index: number) => (
+    <InsertBar
+      index={index}
+      canPaste={p.canPaste}
+      disabled={locked}
+      onInsert={p.onInsert}
+      onPaste={p.onPaste}
+    />
+  );
+
+  return (
+    <div className={styles.sectionList}>
+      {count === 0 ? (
+        <EmptyState title={t('This storefront has no sections yet.')}>
+          <p>{t('Add a section to start, or paste one copied from the other storefront.')}</p>
+        </EmptyState>
+      ) : null}
+      {insertBar(0)}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: {
+            draggable: t(
+              'To move a section, press Space or Enter on its handle, then the up and down arrow keys; press Space or Enter again to drop it, or Escape to cancel.',
+            ),
+          },
+        }}
+        onDragEnd={({ active, over }) => {
+          if (!over || active.id === over.id) return;
+          p.onMove(indexOf(active.id), indexOf(over.id));
+        }}
+      >
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <ol className={styles.list} aria-label={t('Sections')}>
+            {p.sections.map((section, index) => (
+              <SectionCard
+                key={section.id}
+                section={section}
+                index={index}
+                count={count}
+                offered={p.offered}
+                locked={locked && p.editingId !== section.id}
+                onState={(state) => p.onState(section.id, state)}
+                onApply={(data) => p.onApply(section.id, data)}
+                onCancel={() => p.onCancel(section)}
+                onCommand={(command) => p.onCommand(section, command)}
+              >
+                {insertBar(index + 1)}
+              </SectionCard>
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+    </div>
+  );
+}

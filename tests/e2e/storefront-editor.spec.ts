@@ -1,0 +1,232 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, logIn, newPage, settled } from './fixtures';
+
+const { browser } = launchBrowser();
+
+interface Section {
+  id: number;
+  type: string;
+  weight: number;
+  data: unknown;
+}
+
+/** Calls the API from the page, as the portal does (session cookie and XSRF header). */
+async function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice('XSRF-TOKEN='.length);
+      const res = await fetch(`/api/v2/${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, json: (await res.json()) as { data: unknown } };
+    },
+    { method, path, body },
+  );
+}
+
+const layouts: Record<string, { id: number; sections: Section[] }> = {};
+
+// Other specs read the demo storefront: this one puts both layouts back as they were.
+beforeAll(async () => {
+  const { context, page } = await newPage(browser());
+  await logIn(page, 'admin');
+  for (const type of ['registered', 'unregistered']) {
+    const res = await callApi(page, 'GET', `storefront/manage?type=${type}&language=en`);
+    layouts[type] = res.json.data as { id: number; sections: Section[] };
+  }
+  await context.close();
+});
+
+afterAll(async () => {
+  const { context, page } = await newPage(browser());
+  await logIn(page, 'admin');
+  for (const layout of Object.values(layouts)) {
+    const sections = layout.sections.map(({ id, type, weight, data }) => ({
+      id,
+      type,
+      weight,
+      data,
+    }));
+    const res = await callApi(page, 'PATCH', `storefront/manage/${layout.id}`, { sections });
+    expect(res.status).toBe(200);
+  }
+  await context.close();
+});
+
+/** The section names in the editor, top to bottom. */
+const order = (page: Page) => page.locator('ol[aria-label="Sections"] > li h2').allTextContents();
+
+const saveHint = (page: Page) => page.locator('header p[id]').first();
+
+describe('the storefront editor', () => {
+  it('builds a section, moves it by keyboard and by drag, copies it to the visitors storefront, and a visitor sees it', async () => {
+    const { context, page } = await newPage(browser(), { height: 1000 });
+    await logIn(page, 'admin', '/settings/storefront/registered');
+    await settled(page);
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await page
+      .getByRole('heading', { level: 1, name: 'Storefront for registered users' })
+      .waitFor();
+    await expectNoAxeViolations(page);
+
+    // Nothing changed yet.
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await expect(saveHint(page).textContent()).resolves.toBe(
+      "You're all set! Everything is up to date",
+    );
+
+    // A new trainings section at the end; while its form is open, Save waits.
+    const before = await order(page);
+    await page
+      .getByRole('button', { name: `Add section at position ${before.length + 1}` })
+      .click();
+    await page.getByRole('button', { name: 'Trainings', exact: true }).click();
+    await page.getByRole('heading', { name: 'New section: Trainings' }).waitFor();
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await expect(saveHint(page).textContent()).resolves.toBe('Finish editing to enable saving');
+    await page.getByLabel('Trainings to show').selectOption({ label: 'Free trainings' });
+    await page.getByLabel('Number of trainings').fill('4');
+    await page.getByRole('button', { name: 'Add section', exact: true }).click();
+
+    const added = page.locator('ol[aria-label="Sections"] > li').last();
+    await added.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Section title').fill('Hand-picked free trainings');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(order(page)).resolves.toEqual([...before, 'Hand-picked free trainings']);
+    await expect(save.isDisabled()).resolves.toBe(false);
+
+    // To the top by keyboard: the handle picks it up, the arrow keys move it, Space drops it.
+    const handle = page.getByRole('button', {
+      name: /^Move Hand-picked free trainings \(position/,
+    });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    // Each arrow press is announced; a screen-reader user goes on until position 1.
+    const live = page.locator('[id^="DndLiveRegion"]');
+    for (let i = 0; i < before.length + 3; i += 1) {
+      await page.keyboard.press('ArrowUp');
+      await page.waitForTimeout(200);
+      if ((await live.textContent())?.includes('over position 1 of')) break;
+    }
+    await expect(live.textContent()).resolves.toContain(
+      `Hand-picked free trainings is over position 1 of ${before.length + 1}.`,
+    );
+    await page.keyboard.press('Space');
+    await expect.poll(() => order(page)).toEqual(['Hand-picked free trainings', ...before]);
+
+    // Another one by dragging with the mouse: the third section above the second.
+    const [second, third] = [before[0]!, before[1]!];
+    const source = page.getByRole('button', { name: new RegExp(`^Move ${third} \\(position`) });
+    await source.scrollIntoViewIfNeeded();
+    const from = (await source.boundingBox())!;
+    const to = (await page.locator('ol[aria-label="Sections"] > li').nth(1).boundingBox())!;
+    const x = from.x + from.width / 2;
+    await page.mouse.move(x, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(x, from.y - 10, { steps: 5 });
+    await page.mouse.move(x, to.y + 5, { steps: 20 });
+    await page.waitForTimeout(200);
+    await page.mouse.up();
+    await expect
+      .poll(() => order(page))
+      .toEqual(['Hand-picked free trainings', third, second, ...before.slice(2)]);
+
+    await save.click();
+    await page.getByText('Storefront settings have been successfully saved!').waitFor();
+    await expect(save.isDisabled()).resolves.toBe(true);
+
+    // Copied, the section waits in the clipboard; Save waits for the paste.
+    await page.getByRole('button', { name: 'Copy Hand-picked free trainings' }).click();
+    await page.getByText('Copied: Hand-picked free trainings.').waitFor();
+    await expect(saveHint(page).textContent()).resolves.toBe('Paste the section to enable saving');
+
+    // The clipboard survives going over to the visitors' storefront.
+    await page.getByRole('link', { name: 'Back to storefront settings' }).click();
+    await page.getByRole('link', { name: /Unregistered users/ }).click();
+    await page
+      .getByRole('heading', { level: 1, name: 'Storefront for unregistered users' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Paste here, at position 1' }).click();
+    await expect.poll(async () => (await order(page))[0]).toBe('Hand-picked free trainings');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Storefront settings have been successfully saved!').waitFor();
+    await context.close();
+
+    // A visitor sees it on the start page, first, with free trainings in it.
+    const visitor = await newPage(browser());
+    await visitor.page.goto('/');
+    await settled(visitor.page);
+    const main = visitor.page.getByRole('main');
+    const heading = main.getByRole('heading', { name: 'Hand-picked free trainings' });
+    await heading.waitFor();
+    const headings = await main.getByRole('heading', { level: 2 }).allTextContents();
+    expect(headings[0]).toBe('Hand-picked free trainings');
+    await visitor.context.close();
+  });
+
+  it('previews the storefront as a target audience, with a language restriction shown and hidden', async () => {
+    const { context, page } = await newPage(browser(), { height: 1000 });
+    await logIn(page, 'admin', '/settings/storefront/registered');
+    await settled(page);
+    await page
+      .getByRole('heading', { level: 1, name: 'Storefront for registered users' })
+      .waitFor();
+
+    // Topics is for Arabic speakers only.
+    const topics = page.locator('ol[aria-label="Sections"] > li', {
+      has: page.getByRole('heading', { name: 'Topics' }),
+    });
+    await topics.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Language', { exact: true }).last().selectOption({ label: 'Arabic' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await topics.getByText('Language: Arabic').waitFor();
+
+    // Preview waits for the changes to be saved.
+    const targetAudience = page.getByRole('button', { name: 'Target audience' });
+    await expect(targetAudience.isDisabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Storefront settings have been successfully saved!').waitFor();
+
+    await targetAudience.click();
+    const dialog = page.getByRole('dialog', { name: 'Target audience' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Select at least one criteria').waitFor();
+    await dialog.getByLabel('Language').selectOption({ label: 'English' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'Welcome back to the academy' }).waitFor();
+    await expect(main.getByRole('heading', { name: 'Topics' }).count()).resolves.toBe(0);
+    await expectNoAxeViolations(page);
+
+    // Reset ends the preview.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.locator('ol[aria-label="Sections"]').waitFor();
+
+    await targetAudience.click();
+    await dialog.getByLabel('Language').selectOption({ label: 'Arabic' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await main.getByRole('heading', { name: 'Topics' }).waitFor();
+    await page.getByRole('button', { name: 'Exit preview' }).click();
+    await page.locator('ol[aria-label="Sections"]').waitFor();
+
+    // Removing asks first.
+    await topics.getByRole('button', { name: 'Remove Topics' }).click();
+    await page.getByRole('dialog', { name: 'Remove this section?' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await context.close();
+  });
+});

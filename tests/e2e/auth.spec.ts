@@ -35,9 +35,7 @@ describe('signing in and out', () => {
     await logIn(page, 'learner', '/user');
     expect(new URL(page.url()).pathname).toBe('/user');
     await settled(page);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'My profile' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
 
     await page.getByRole('button', { name: /user menu|account/i }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -68,9 +66,7 @@ describe('signing in and out', () => {
     await logIn(page, 'learner');
     await page.waitForURL('**/dashboard');
     await settled(page);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'My overview' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'My overview' }).waitFor();
     await expectNoAxeViolations(page);
     await context.close();
   });

@@ -15,9 +15,7 @@ describe('feature guards and error pages', () => {
     await logIn(page, 'learner', '/settings/storefront');
     await page.waitForURL('**/denied');
     await settled(page);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Access denied' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Access denied' }).waitFor();
     await expectNoAxeViolations(page);
     await context.close();
   });
@@ -37,9 +35,7 @@ describe('feature guards and error pages', () => {
       await page.goto('/incentives');
       await page.waitForURL('**/not-found');
       await settled(page);
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'Page not found' }).isVisible(),
-      ).resolves.toBe(true);
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
       await expectNoAxeViolations(page);
     } finally {
       await set(true);
@@ -54,9 +50,7 @@ describe('feature guards and error pages', () => {
     const { context, page } = await newPage(browser());
     await page.goto('/no/such/page');
     await settled(page);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Page not found' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await context.close();
   });
 
@@ -106,9 +100,7 @@ describe('feature guards and error pages', () => {
       page.getByRole('button', { name: 'Refresh' }).click(),
     ]);
     await settled(page);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'My profile' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
     await context.close();
   });
 });

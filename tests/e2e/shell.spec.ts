@@ -15,9 +15,7 @@ describe('the portal shell', () => {
     await banner.waitFor({ state: 'hidden' });
     await page.reload();
     await settled(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Log in' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     await expect(banner.count()).resolves.toBe(0);
     await context.close();
   });

@@ -23,6 +23,8 @@ import { authRoutes } from './routes/auth';
 import { avatarRoutes } from './routes/avatars';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { incentiveEarningRoutes } from './routes/incentive-earning';
+import { incentiveShopRoutes } from './routes/incentive-shop';
 import { incentivesRoutes } from './routes/incentives';
 import { languageRoutes } from './routes/languages';
 import { meRoutes } from './routes/me';
@@ -126,6 +128,8 @@ export async function buildApp(options: BuildAppOptions = {}) {
         await api.register(navigationRoutes);
         await api.register(taxonomyRoutes);
         await api.register(incentivesRoutes);
+        await api.register(incentiveShopRoutes);
+        await api.register(incentiveEarningRoutes);
         await api.register(trainingRoutes);
         await api.register(searchRoutes);
         await api.register(storefrontRoutes);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { earningRepository } from './earning';
 import { languagesRepository } from './languages';
 import { loginFailuresRepository } from './login-failures';
 import { navigationRepository } from './navigation';
@@ -7,6 +8,7 @@ import { rolesRepository } from './roles';
 import { searchRepository } from './search';
 import { sessionsRepository } from './sessions';
 import { settingsRepository } from './settings';
+import { shopRepository } from './shop';
 import { storefrontRepository } from './storefront';
 import { subscriptionsRepository } from './subscriptions';
 import { taxonomyRepository } from './taxonomy';
@@ -28,6 +30,8 @@ function repositoriesOver(db: Db) {
     subscriptions: subscriptionsRepository(db),
     search: searchRepository(db),
     storefront: storefrontRepository(db),
+    shop: shopRepository(db),
+    earning: earningRepository(db),
   };
 }
 

@@ -3,11 +3,106 @@ import { HttpError } from '@engine/server';
 import { PG_CHECK_VIOLATION, sqlState, type Db } from '../db/db';
 
 /** Why points moved. */
-export type PointsKind = 'award' | 'redeem' | 'expire' | 'adjust';
+export type PointsKind = 'award' | 'redeem' | 'expire' | 'adjust' | 'refund';
 
-/** The points ledger and the per-user balance that cannot go negative. */
+/** The answer when a debit is larger than the balance. */
+export const NOT_ENOUGH_POINTS = 'Not enough points.';
+
+export interface Credit {
+  uid: number;
+  /** A positive number of points. */
+  points: number;
+  kind: Extract<PointsKind, 'award' | 'adjust' | 'refund'>;
+  note?: string;
+  /** The rule type, `checkout`, `admin:{uid}`, … */
+  source?: string;
+  orderId?: number | null;
+  /** When these points expire (null: never). */
+  expiresAt?: Date | null;
+}
+
+export interface Debit {
+  uid: number;
+  /** A positive number of points to take. */
+  points: number;
+  kind: Extract<PointsKind, 'redeem' | 'adjust'>;
+  note?: string;
+  source?: string;
+  orderId?: number | null;
+}
+
+export interface Movement {
+  id: number;
+  balanceAfter: number;
+}
+
+/**
+ * The points ledger. Every change is an appended `points_ledger` row; `point_balances` holds the
+ * derived balance, which a CHECK keeps from going negative. Credits are lots: their `remaining`
+ * points are consumed oldest first by spending and taken by expiry, so the balance always equals
+ * both the sum of the deltas and the sum of what remains of the lots.
+ *
+ * Each method runs in one transaction (joining the caller's when there is one) and locks the
+ * user's balance row first, so concurrent movements of one user queue up instead of racing.
+ */
 export function pointsRepository(db: Db) {
-  return {
+  async function lockBalance(tx: Db, uid: number): Promise<number> {
+    await tx.query('INSERT INTO point_balances (uid) VALUES ($1) ON CONFLICT (uid) DO NOTHING', [
+      uid,
+    ]);
+    const { rows } = await tx.query<{ points: number }>(
+      'SELECT points FROM point_balances WHERE uid = $1 FOR UPDATE',
+      [uid],
+    );
+    return rows[0]!.points;
+  }
+
+  async function insertRow(
+    tx: Db,
+    m: { uid: number; delta: number; kind: PointsKind; note: string; source: string },
+    extra: { orderId: number | null; remaining: number; expiresAt: Date | null },
+    balanceAfter: number,
+  ): Promise<number> {
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO points_ledger (uid, delta, kind, note, source, order_id, remaining, expires_at, balance_after)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [
+        m.uid,
+        m.delta,
+        m.kind,
+        m.note,
+        m.source,
+        extra.orderId,
+        extra.remaining,
+        extra.expiresAt?.toISOString() ?? null,
+        balanceAfter,
+      ],
+    );
+    return Number(rows[0]!.id);
+  }
+
+  /** Takes `points` from the user's lots, oldest first (soonest to expire first among equals). */
+  async function consumeLots(tx: Db, uid: number, points: number): Promise<void> {
+    const { rows } = await tx.query<{ id: number; remaining: number }>(
+      `SELECT id, remaining FROM points_ledger WHERE uid = $1 AND remaining > 0
+        ORDER BY created_at, expires_at NULLS LAST, id FOR UPDATE`,
+      [uid],
+    );
+    let left = points;
+    for (const lot of rows) {
+      if (left === 0) break;
+      const take = Math.min(lot.remaining, left);
+      await tx.query('UPDATE points_ledger SET remaining = remaining - $2 WHERE id = $1', [
+        lot.id,
+        take,
+      ]);
+      left -= take;
+    }
+    // The lots always cover the balance; running short means the ledger was edited by hand.
+    if (left > 0) throw new Error(`The points lots of user ${uid} do not cover the balance.`);
+  }
+
+  const repo = {
     async wallet(uid: number): Promise<Wallet> {
       const { rows } = await db.query<Wallet>(
         'SELECT points, lifetime_points FROM point_balances WHERE uid = $1',
@@ -16,34 +111,138 @@ export function pointsRepository(db: Db) {
       return rows[0] ?? { points: 0, lifetime_points: 0 };
     },
 
+    /** Adds points as a new lot. Awards and positive adjustments count towards lifetime points. */
+    async credit(c: Credit): Promise<Movement> {
+      if (!Number.isInteger(c.points) || c.points <= 0)
+        throw new Error('A credit needs a positive whole number of points.');
+      return db.transaction(async (tx) => {
+        const before = await lockBalance(tx, c.uid);
+        const lifetime = c.kind === 'refund' ? 0 : c.points;
+        await tx.query(
+          `UPDATE point_balances SET points = points + $2, lifetime_points = lifetime_points + $3
+            WHERE uid = $1`,
+          [c.uid, c.points, lifetime],
+        );
+        const balanceAfter = before + c.points;
+        const id = await insertRow(
+          tx,
+          { uid: c.uid, delta: c.points, kind: c.kind, note: c.note ?? '', source: c.source ?? '' },
+          { orderId: c.orderId ?? null, remaining: c.points, expiresAt: c.expiresAt ?? null },
+          balanceAfter,
+        );
+        return { id, balanceAfter };
+      });
+    },
+
     /**
-     * Moves points and records the movement, atomically. A debit larger than the balance is
-     * refused by the database's CHECK and answered 409.
+     * Takes points, oldest lots first. More than the balance is refused with 409 "Not enough
+     * points." and changes nothing (the check runs on the locked balance; the database CHECK
+     * backs it up).
      */
-    async add(uid: number, delta: number, kind: PointsKind, note = ''): Promise<Wallet> {
+    async debit(d: Debit): Promise<Movement> {
+      if (!Number.isInteger(d.points) || d.points <= 0)
+        throw new Error('A debit needs a positive whole number of points.');
       try {
         return await db.transaction(async (tx) => {
-          await tx.query(
-            'INSERT INTO point_balances (uid) VALUES ($1) ON CONFLICT (uid) DO NOTHING',
-            [uid],
+          const before = await lockBalance(tx, d.uid);
+          if (before < d.points) throw new HttpError(409, NOT_ENOUGH_POINTS);
+          await consumeLots(tx, d.uid, d.points);
+          await tx.query('UPDATE point_balances SET points = points - $2 WHERE uid = $1', [
+            d.uid,
+            d.points,
+          ]);
+          const balanceAfter = before - d.points;
+          const id = await insertRow(
+            tx,
+            {
+              uid: d.uid,
+              delta: -d.points,
+              kind: d.kind,
+              note: d.note ?? '',
+              source: d.source ?? '',
+            },
+            { orderId: d.orderId ?? null, remaining: 0, expiresAt: null },
+            balanceAfter,
           );
-          const { rows } = await tx.query<Wallet>(
-            `UPDATE point_balances SET points = points + $2, lifetime_points = lifetime_points + greatest($2, 0)
-              WHERE uid = $1 RETURNING points, lifetime_points`,
-            [uid, delta],
-          );
-          const wallet = rows[0]!;
-          await tx.query(
-            'INSERT INTO points_ledger (uid, delta, kind, note, balance_after) VALUES ($1, $2, $3, $4, $5)',
-            [uid, delta, kind, note, wallet.points],
-          );
-          return wallet;
+          return { id, balanceAfter };
         });
       } catch (error) {
-        if (sqlState(error) === PG_CHECK_VIOLATION) throw new HttpError(409, 'Not enough points.');
+        if (sqlState(error) === PG_CHECK_VIOLATION) throw new HttpError(409, NOT_ENOUGH_POINTS);
         throw error;
       }
     },
+
+    /**
+     * Expires what remains of every lot whose `expires_at` has passed by `now`: one `expire` row
+     * per lot, oldest first. Returns how many points expired in all.
+     */
+    async expireDue(now: Date, source = 'expiry'): Promise<number> {
+      const { rows: due } = await db.query<{ id: number; uid: number }>(
+        `SELECT id, uid FROM points_ledger WHERE remaining > 0 AND expires_at <= $1
+          ORDER BY created_at, id`,
+        [now.toISOString()],
+      );
+      let expired = 0;
+      for (const lot of due) {
+        expired += await db.transaction(async (tx) => {
+          const before = await lockBalance(tx, lot.uid);
+          const { rows } = await tx.query<{ remaining: number }>(
+            'SELECT remaining FROM points_ledger WHERE id = $1 FOR UPDATE',
+            [lot.id],
+          );
+          await tx.query('UPDATE points_ledger SET remaining = 0 WHERE id = $1', [lot.id]);
+          const points = rows[0]?.remaining ?? 0;
+          if (points === 0) return 0;
+          await tx.query('UPDATE point_balances SET points = points - $2 WHERE uid = $1', [
+            lot.uid,
+            points,
+          ]);
+          await insertRow(
+            tx,
+            { uid: lot.uid, delta: -points, kind: 'expire', note: '', source },
+            { orderId: null, remaining: 0, expiresAt: null },
+            before - points,
+          );
+          return points;
+        });
+      }
+      return expired;
+    },
+
+    /** Points of the user's lots that expire before `until`, and the first such date. */
+    async expiringBefore(
+      uid: number,
+      until: Date,
+    ): Promise<{ points: number; date: string } | null> {
+      const { rows } = await db.query<{ points: number | null; date: Date | string | null }>(
+        `SELECT sum(remaining)::int AS points, min(expires_at) AS date FROM points_ledger
+          WHERE uid = $1 AND remaining > 0 AND expires_at IS NOT NULL AND expires_at <= $2`,
+        [uid, until.toISOString()],
+      );
+      const row = rows[0];
+      if (!row?.points || !row.date) return null;
+      return { points: row.points, date: new Date(row.date).toISOString() };
+    },
+
+    /** Compatibility: a signed movement (positive credits an award/adjust, negative debits). */
+    async add(uid: number, delta: number, kind: PointsKind, note = ''): Promise<Wallet> {
+      if (delta > 0)
+        await repo.credit({
+          uid,
+          points: delta,
+          kind: kind === 'redeem' || kind === 'expire' ? 'adjust' : kind,
+          note,
+        });
+      else
+        await repo.debit({
+          uid,
+          points: -delta,
+          kind: kind === 'redeem' ? 'redeem' : 'adjust',
+          note,
+        });
+      return repo.wallet(uid);
+    },
   };
+  return repo;
 }
 export type PointsRepository = ReturnType<typeof pointsRepository>;

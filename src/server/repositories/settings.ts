@@ -1,4 +1,6 @@
 import type { Appearance } from '@schemas/entities/appearance.schema';
+import type { Rules, ShopSettings } from '@schemas/entities/incentives.schema';
+import { ruleTypes } from '@schemas/incentives/rule-types';
 import type {
   CountriesSettings,
   FooterSettings,
@@ -27,6 +29,8 @@ export interface SettingsDocuments {
   appearance: Appearance;
   cookie_disclaimer: StoredCookieDisclaimer;
   regional: RegionalSettings;
+  incentive_rules: Rules;
+  incentive_shop: ShopSettings;
 }
 export type SettingsKey = keyof SettingsDocuments;
 
@@ -67,6 +71,17 @@ export const settingsDefaults: SettingsDocuments = {
   appearance: {},
   cookie_disclaimer: { text: '', version: 0 },
   regional: { default_language: 'en', default_timezone: 'UTC' },
+  incentive_rules: {
+    rules: ruleTypes.map((r) => ({ type: r.type, ...r.defaults })),
+    expiry_schedule_id: null,
+  },
+  incentive_shop: {
+    title: 'Reward shop',
+    intro: 'Redeem your points for rewards.',
+    banner: null,
+    banner_height: 200,
+    expiry_warning_days: 30,
+  },
 };
 
 /** Settings documents stored as JSON under a key. */

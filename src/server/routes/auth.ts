@@ -51,6 +51,13 @@ export const authRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         return repos.sessions.create(account.uid);
       });
       app.sessionCookie.set(reply, token);
+      // Incentives: the first sign-in of a UTC day earns points (never fails the login).
+      await app.repos.earning.awardSafely(
+        request.log,
+        account.uid,
+        'daily_login',
+        new Date().toISOString().slice(0, 10),
+      );
       const user = await app.repos.users.current(account.uid);
       if (!user) throw new HttpError(400, 'Unrecognized username or password.');
       return ok(user);

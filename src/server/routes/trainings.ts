@@ -110,7 +110,18 @@ export const trainingRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const viewer = viewerOf(request);
       if (!(await app.repos.trainings.visible(viewer, request.params.id)))
         throw new HttpError(404, NOT_FOUND);
-      return ok(await app.repos.subscriptions.subscribe(viewer.uid, request.params.id));
+      const before = await app.repos.earning.trainingState(viewer.uid, request.params.id);
+      const subscription = await app.repos.subscriptions.subscribe(viewer.uid, request.params.id);
+      // Incentives: a first subscription earns points (never fails the request).
+      if (before && !before.subscribed)
+        await app.repos.earning.awardSafely(
+          request.log,
+          viewer.uid,
+          'training_subscribed',
+          String(request.params.id),
+          { note: before.title },
+        );
+      return ok(subscription);
     },
   );
 
@@ -151,9 +162,22 @@ export const trainingRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const viewer = viewerOf(request);
       if (!(await app.repos.trainings.visible(viewer, request.params.id)))
         throw new HttpError(404, NOT_FOUND);
-      return ok(
-        await app.repos.subscriptions.watch(viewer.uid, request.params.id, request.body.video_id),
+      const before = await app.repos.earning.trainingState(viewer.uid, request.params.id);
+      const subscription = await app.repos.subscriptions.watch(
+        viewer.uid,
+        request.params.id,
+        request.body.video_id,
       );
+      // Incentives: completing the training in this request earns points (never fails it).
+      if (before && !before.completed && subscription.completed_at !== null)
+        await app.repos.earning.awardSafely(
+          request.log,
+          viewer.uid,
+          'training_completed',
+          String(request.params.id),
+          { note: before.title },
+        );
+      return ok(subscription);
     },
   );
 

@@ -98,7 +98,11 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       if (problems.length) throw new HttpError(400, 'Some fields are not valid.', problems);
       if (!(await app.repos.users.exists(uid))) throw new HttpError(404, 'Not found');
       await app.repos.users.update(uid, patch);
-      return ok((await app.repos.users.current(uid))!);
+      const user = (await app.repos.users.current(uid))!;
+      // Incentives: users who complete their own profile earn points once (never fails this).
+      if (uid === request.access.uid && user.profile?.title && user.profile.country)
+        await app.repos.earning.awardSafely(request.log, uid, 'profile_completed', 'once');
+      return ok(user);
     },
   );
 };

@@ -18,6 +18,7 @@ import {
   demoVocabularies,
 } from './demo-data';
 import { validateSections } from '../lib/section-types';
+import { seedIncentives } from './demo-incentives';
 import { demoStorefront } from './demo-storefront';
 import {
   demoBodyText,
@@ -115,6 +116,7 @@ async function seedDemo(repos: Repositories): Promise<void> {
 
   await seedTrainings(repos, terms, orgIds, uids.get('learner')!);
   await seedStorefront(repos, terms, orgIds);
+  await seedIncentives(repos);
 }
 
 /** Registered and unregistered storefronts in English and Arabic, defaults filled in by their types. */

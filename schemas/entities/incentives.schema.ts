@@ -1,0 +1,481 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { embed, pageQuerySchema } from './common.schema';
+import { restrictionItemSchema } from './storefront.schema';
+
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const nullableDateTime = { anyOf: [dateTime, { type: 'null' }] } as const;
+const imageSchema = {
+  type: 'object',
+  title: 'Image',
+  required: ['url', 'alt'],
+  additionalProperties: false,
+  properties: {
+    url: { type: 'string', title: 'Image address', maxLength: 2048 },
+    alt: { type: 'string', title: 'Image description', maxLength: 300 },
+  },
+} as const;
+
+/* ------------------------------------------------------------------ products (admin) */
+
+/**
+ * What an administrator enters for a reward product (`POST incentives/products`, and
+ * `PATCH incentives/products/{id}` with the whole product minus its id). `stock` and
+ * `per_user_limit` null mean unlimited; the availability window is optional at both ends.
+ */
+export const productInputSchema = {
+  $id: 'atrium:incentive-product-input',
+  type: 'object',
+  required: ['title', 'price'],
+  additionalProperties: false,
+  properties: {
+    title: { type: 'string', title: 'Title', minLength: 1, maxLength: 200 },
+    description: { type: 'string', title: 'Description', maxLength: 20_000 },
+    image: imageSchema,
+    price: { type: 'integer', title: 'Price in points', minimum: 1, maximum: 1_000_000 },
+    stock: {
+      type: ['integer', 'null'],
+      title: 'Stock (empty: unlimited)',
+      minimum: 0,
+      maximum: 1_000_000,
+    },
+    per_user_limit: {
+      type: ['integer', 'null'],
+      title: 'Limit per person (empty: none)',
+      minimum: 1,
+      maximum: 1000,
+    },
+    available_from: { ...nullableDateTime, title: 'Available from' },
+    available_until: { ...nullableDateTime, title: 'Available until' },
+    published: { type: 'boolean', title: 'Published in the shop' },
+    restrictions: {
+      type: 'array',
+      title: 'Who may buy it',
+      maxItems: 50,
+      items: embed(restrictionItemSchema),
+    },
+  },
+} as const;
+export type ProductInput = FromSchema<typeof productInputSchema>;
+
+/** A reward product as administrators see it. */
+export const productSchema = {
+  $id: 'atrium:incentive-product',
+  type: 'object',
+  required: [
+    'id',
+    'title',
+    'description',
+    'image',
+    'price',
+    'stock',
+    'per_user_limit',
+    'available_from',
+    'available_until',
+    'published',
+    'restrictions',
+    'sold',
+    'created',
+    'updated',
+  ],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    ...productInputSchema.properties,
+    /** Units sold (refunds give them back). */
+    sold: { type: 'integer', minimum: 0 },
+    created: dateTime,
+    updated: dateTime,
+  },
+} as const;
+export type Product = FromSchema<typeof productSchema>;
+
+/** `GET incentives/products`: 25 a page by default, newest first. */
+export const productListQuerySchema = {
+  $id: 'atrium:incentive-product-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...pageQuerySchema.properties,
+    search: { type: 'string', maxLength: 200 },
+    published: { type: 'boolean' },
+  },
+} as const;
+export type ProductListQuery = FromSchema<typeof productListQuerySchema>;
+
+/* ------------------------------------------------------------------ shop (learner) */
+
+/** Why the caller cannot buy a product now; null when they can. */
+export const shopBlockers = [
+  'sold_out',
+  'limit_reached',
+  'not_enough_points',
+  'unavailable',
+] as const;
+
+/** A product in the caller's shop: only published, available ones meant for them. */
+export const shopProductSchema = {
+  $id: 'atrium:shop-product',
+  type: 'object',
+  required: [
+    'id',
+    'title',
+    'description',
+    'image',
+    'price',
+    'stock_left',
+    'per_user_limit',
+    'purchased',
+    'available_until',
+    'blocked_by',
+  ],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    title: { type: 'string' },
+    /** Sanitized HTML. */
+    description: { type: 'string' },
+    image: imageSchema,
+    price: { type: 'integer', minimum: 1 },
+    /** Null: unlimited. */
+    stock_left: { type: ['integer', 'null'], minimum: 0 },
+    per_user_limit: { type: ['integer', 'null'], minimum: 1 },
+    /** How many the caller has bought (refunds not counted). */
+    purchased: { type: 'integer', minimum: 0 },
+    available_until: nullableDateTime,
+    blocked_by: { anyOf: [{ type: 'string', enum: shopBlockers }, { type: 'null' }] },
+  },
+} as const;
+export type ShopProduct = FromSchema<typeof shopProductSchema>;
+
+/** `GET incentives/shop`: 24 a page by default. */
+export const shopQuerySchema = {
+  $id: 'atrium:shop-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 0, default: 0 },
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 24 },
+    search: { type: 'string', maxLength: 200 },
+    /** Only what the caller can afford now. */
+    affordable: { type: 'boolean' },
+    sort: {
+      type: 'string',
+      enum: ['newest', 'price_asc', 'price_desc', 'title'],
+      default: 'newest',
+    },
+  },
+} as const;
+export type ShopQuery = FromSchema<typeof shopQuerySchema>;
+
+/* ------------------------------------------------------------------ shop settings */
+
+/** `GET|POST settings/incentives/shop`. */
+export const shopSettingsSchema = {
+  $id: 'atrium:shop-settings',
+  type: 'object',
+  required: ['title', 'intro', 'banner', 'banner_height', 'expiry_warning_days'],
+  additionalProperties: false,
+  properties: {
+    title: { type: 'string', title: 'Shop title', minLength: 1, maxLength: 200 },
+    intro: { type: 'string', title: 'Introduction', maxLength: 2000 },
+    banner: { anyOf: [imageSchema, { type: 'null' }], title: 'Banner' },
+    banner_height: { type: 'integer', title: 'Banner height (pixels)', minimum: 80, maximum: 600 },
+    /** Points expiring within this many days are shown as "expiring soon". */
+    expiry_warning_days: {
+      type: 'integer',
+      title: 'Warn about expiring points this many days ahead',
+      minimum: 1,
+      maximum: 365,
+    },
+  },
+} as const;
+export type ShopSettings = FromSchema<typeof shopSettingsSchema>;
+
+/** `GET incentives/shop_info`: what the shop page shows around the products. */
+export const shopInfoSchema = {
+  $id: 'atrium:shop-info',
+  type: 'object',
+  required: ['title', 'intro', 'banner', 'banner_height', 'points', 'expiring_soon'],
+  additionalProperties: false,
+  properties: {
+    title: { type: 'string' },
+    intro: { type: 'string' },
+    banner: shopSettingsSchema.properties.banner,
+    banner_height: { type: 'integer' },
+    points: { type: 'integer', minimum: 0 },
+    expiring_soon: {
+      anyOf: [
+        {
+          type: 'object',
+          required: ['points', 'date'],
+          additionalProperties: false,
+          properties: { points: { type: 'integer', minimum: 1 }, date: dateTime },
+        },
+        { type: 'null' },
+      ],
+    },
+  },
+} as const;
+export type ShopInfo = FromSchema<typeof shopInfoSchema>;
+
+/* ------------------------------------------------------------------ checkout and orders */
+
+/** `POST incentives/shop_checkout`: the product ids to buy, one unit each (a repeat buys two). */
+export const checkoutBodySchema = {
+  $id: 'atrium:checkout-body',
+  type: 'object',
+  required: ['products'],
+  additionalProperties: false,
+  properties: {
+    products: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: { type: 'integer', minimum: 1 },
+    },
+  },
+} as const;
+export type CheckoutBody = FromSchema<typeof checkoutBodySchema>;
+
+export const orderItemSchema = {
+  $id: 'atrium:order-item',
+  type: 'object',
+  required: ['product_id', 'title', 'price', 'quantity'],
+  additionalProperties: false,
+  properties: {
+    product_id: { type: ['integer', 'null'] },
+    title: { type: 'string' },
+    price: { type: 'integer', minimum: 0 },
+    quantity: { type: 'integer', minimum: 1 },
+  },
+} as const;
+
+/** An order: the checkout's answer, and part of a transaction's details. */
+export const orderSchema = {
+  $id: 'atrium:order',
+  type: 'object',
+  required: ['id', 'uid', 'total', 'status', 'items', 'created', 'balance_after'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    uid: { type: 'integer', minimum: 1 },
+    total: { type: 'integer', minimum: 0 },
+    status: { type: 'string', enum: ['completed', 'refunded'] },
+    items: { type: 'array', items: embed(orderItemSchema) },
+    created: dateTime,
+    /** The buyer's balance right after the checkout. */
+    balance_after: { type: 'integer', minimum: 0 },
+  },
+} as const;
+export type Order = FromSchema<typeof orderSchema>;
+
+/* ------------------------------------------------------------------ transactions (ledger) */
+
+export const ledgerKinds = ['award', 'redeem', 'expire', 'adjust', 'refund'] as const;
+
+/** One points movement, as administrators list them. */
+export const transactionSchema = {
+  $id: 'atrium:transaction',
+  type: 'object',
+  required: [
+    'id',
+    'uid',
+    'user_name',
+    'delta',
+    'kind',
+    'note',
+    'source',
+    'order_id',
+    'balance_after',
+    'created',
+  ],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    uid: { type: 'integer', minimum: 1 },
+    user_name: { type: 'string' },
+    delta: { type: 'integer' },
+    kind: { type: 'string', enum: ledgerKinds },
+    note: { type: 'string' },
+    /** The rule type, `checkout`, `expiry:{scheduleId}` or `admin:{uid}`. */
+    source: { type: 'string' },
+    order_id: { type: ['integer', 'null'] },
+    balance_after: { type: 'integer', minimum: 0 },
+    created: dateTime,
+  },
+} as const;
+export type Transaction = FromSchema<typeof transactionSchema>;
+
+/** `GET incentives/transactions/{id}`: the movement and, for a purchase, its order. */
+export const transactionDetailsSchema = {
+  $id: 'atrium:transaction-details',
+  type: 'object',
+  required: ['transaction', 'order'],
+  additionalProperties: false,
+  properties: {
+    transaction: embed(transactionSchema),
+    order: { anyOf: [embed(orderSchema), { type: 'null' }] },
+  },
+} as const;
+export type TransactionDetails = FromSchema<typeof transactionDetailsSchema>;
+
+/** `GET incentives/transactions`: newest first, 25 a page. */
+export const transactionQuerySchema = {
+  $id: 'atrium:transaction-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...pageQuerySchema.properties,
+    uid: { type: 'integer', minimum: 1 },
+    kind: { type: 'string', enum: ledgerKinds },
+    /** Inclusive dates (YYYY-MM-DD). */
+    from: { type: 'string', format: 'date' },
+    to: { type: 'string', format: 'date' },
+  },
+} as const;
+export type TransactionQuery = FromSchema<typeof transactionQuerySchema>;
+
+/** `POST incentives/adjustments`: an administrator gives or takes points. */
+export const adjustmentBodySchema = {
+  $id: 'atrium:adjustment-body',
+  type: 'object',
+  required: ['uid', 'points', 'note'],
+  additionalProperties: false,
+  properties: {
+    uid: { type: 'integer', title: 'User', minimum: 1 },
+    points: {
+      type: 'integer',
+      title: 'Points (negative to take away)',
+      minimum: -1_000_000,
+      maximum: 1_000_000,
+      not: { const: 0 },
+    },
+    note: { type: 'string', title: 'Reason', minLength: 1, maxLength: 500 },
+  },
+} as const;
+export type AdjustmentBody = FromSchema<typeof adjustmentBodySchema>;
+
+/* ------------------------------------------------------------------ rules */
+
+/** One earning rule; `type` is one of schemas/incentives/rule-types.ts. */
+export const ruleSchema = {
+  $id: 'atrium:incentive-rule',
+  type: 'object',
+  required: ['type', 'enabled', 'points', 'cooldown_hours', 'cap', 'cap_period'],
+  additionalProperties: false,
+  properties: {
+    type: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 },
+    enabled: { type: 'boolean', title: 'On' },
+    points: { type: 'integer', title: 'Points', minimum: 1, maximum: 100_000 },
+    /** Hours before the same rule can pay the same user again (0: no wait). */
+    cooldown_hours: {
+      type: 'integer',
+      title: 'Wait between awards (hours)',
+      minimum: 0,
+      maximum: 8760,
+    },
+    /** Most awards per period (null: no cap). */
+    cap: {
+      type: ['integer', 'null'],
+      title: 'Most awards per period',
+      minimum: 1,
+      maximum: 10_000,
+    },
+    cap_period: { type: 'string', title: 'Period', enum: ['day', 'week', 'month', 'year'] },
+  },
+} as const;
+export type Rule = FromSchema<typeof ruleSchema>;
+
+/** `GET|POST settings/incentives/rules`: every rule type, in the declared order. */
+export const rulesSchema = {
+  $id: 'atrium:incentive-rules',
+  type: 'object',
+  required: ['rules'],
+  additionalProperties: false,
+  properties: {
+    rules: { type: 'array', maxItems: 50, items: embed(ruleSchema) },
+    /** Expiry schedule applied to newly earned points (null: they never expire). */
+    expiry_schedule_id: { type: ['integer', 'null'], minimum: 1 },
+  },
+} as const;
+export type Rules = FromSchema<typeof rulesSchema>;
+
+/* ------------------------------------------------------------------ expiry schedules */
+
+export const expiryScheduleInputSchema = {
+  $id: 'atrium:expiry-schedule-input',
+  type: 'object',
+  required: ['name', 'type'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', title: 'Name', minLength: 1, maxLength: 200 },
+    type: { type: 'string', title: 'Points expire', enum: ['rolling', 'fixed'] },
+    /** Rolling: months after the points were earned. */
+    months: { type: ['integer', 'null'], title: 'Months after earning', minimum: 1, maximum: 120 },
+    /** Fixed: on this date every year's points expire. */
+    fixed_date: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }], title: 'On date' },
+    enabled: { type: 'boolean', title: 'On' },
+  },
+} as const;
+export type ExpiryScheduleInput = FromSchema<typeof expiryScheduleInputSchema>;
+
+export const expiryScheduleSchema = {
+  $id: 'atrium:expiry-schedule',
+  type: 'object',
+  required: ['id', 'name', 'type', 'months', 'fixed_date', 'enabled', 'created'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    ...expiryScheduleInputSchema.properties,
+    created: dateTime,
+  },
+} as const;
+export type ExpirySchedule = FromSchema<typeof expiryScheduleSchema>;
+
+/* ------------------------------------------------------------------ leaderboard */
+
+export const leaderboardPeriods = ['week', 'month', 'all'] as const;
+
+export const leaderboardQuerySchema = {
+  $id: 'atrium:leaderboard-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    period: { type: 'string', enum: leaderboardPeriods, default: 'month' },
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+} as const;
+export type LeaderboardQuery = FromSchema<typeof leaderboardQuerySchema>;
+
+export const leaderboardEntrySchema = {
+  $id: 'atrium:leaderboard-entry',
+  type: 'object',
+  required: ['rank', 'uid', 'full_name', 'avatar', 'points'],
+  additionalProperties: false,
+  properties: {
+    /** Equal points share a rank (1, 2, 2, 4). */
+    rank: { type: 'integer', minimum: 1 },
+    uid: { type: 'integer', minimum: 1 },
+    full_name: { type: 'string' },
+    avatar: { type: ['string', 'null'] },
+    /** Points earned in the period. */
+    points: { type: 'integer', minimum: 0 },
+  },
+} as const;
+export type LeaderboardEntry = FromSchema<typeof leaderboardEntrySchema>;
+
+/** `GET incentives/leaderboard`: the top of the period and the caller's own place. */
+export const leaderboardSchema = {
+  $id: 'atrium:leaderboard',
+  type: 'object',
+  required: ['period', 'entries', 'me'],
+  additionalProperties: false,
+  properties: {
+    period: { type: 'string', enum: leaderboardPeriods },
+    entries: { type: 'array', items: embed(leaderboardEntrySchema) },
+    /** The caller's place (null when they opted out). */
+    me: { anyOf: [embed(leaderboardEntrySchema), { type: 'null' }] },
+    opted_out: { type: 'boolean' },
+  },
+} as const;
+export type Leaderboard = FromSchema<typeof leaderboardSchema>;

@@ -1,0 +1,549 @@
+import type {
+  Order,
+  Product,
+  ProductInput,
+  ProductListQuery,
+  ShopProduct,
+  ShopQuery,
+  Transaction,
+  TransactionQuery,
+  shopBlockers,
+} from '@schemas/entities/incentives.schema';
+import type { RestrictionItem } from '@schemas/entities/storefront.schema';
+import { HttpError } from '@engine/server';
+import type { Db } from '../db/db';
+import { sanitizeAdminHtml } from '../lib/sanitize';
+import { matchesRestrictions, type Audience } from '../lib/storefront-audience';
+import { NOT_ENOUGH_POINTS, pointsRepository, type PointsKind } from './points';
+import { SqlParams } from './sql-params';
+
+/** Why the caller cannot buy a product now. */
+export type ShopBlocker = (typeof shopBlockers)[number];
+
+interface ProductRow {
+  id: number;
+  title: string;
+  description: string;
+  image_url: string;
+  image_alt: string;
+  price: number;
+  stock: number | null;
+  per_user_limit: number | null;
+  available_from: Date | string | null;
+  available_until: Date | string | null;
+  published: boolean;
+  restrictions: RestrictionItem[];
+  sold: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface OrderRow {
+  id: number;
+  uid: number;
+  total: number;
+  status: 'completed' | 'refunded';
+  created_at: Date | string;
+}
+
+interface LedgerRow {
+  id: number | string;
+  uid: number;
+  user_name: string;
+  delta: number;
+  kind: PointsKind;
+  note: string;
+  source: string;
+  order_id: number | null;
+  balance_after: number;
+  created_at: Date | string;
+}
+
+/** Who buys: their uid, the restriction audience they belong to, and when. */
+export interface Shopper {
+  uid: number;
+  audience: Audience;
+  now: Date;
+}
+
+/** A checkout: the product ids (a repeat buys one more) and the client's idempotency key. */
+export interface CheckoutRequest extends Shopper {
+  products: readonly number[];
+  idempotencyKey?: string | undefined;
+}
+
+/** Shop query with its defaults applied. */
+export type ShopListQuery = ShopQuery & Required<Pick<ShopQuery, 'page' | 'limit' | 'sort'>>;
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null): string | null =>
+  value === null ? null : iso(value);
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const PRODUCT_COLUMNS = `id, title, description, image_url, image_alt, price, stock, per_user_limit,
+  available_from, available_until, published, restrictions, sold, created_at, updated_at`;
+
+const LEDGER_SELECT = `SELECT l.id, l.uid, l.delta, l.kind, l.note, l.source, l.order_id, l.balance_after,
+    l.created_at, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) AS user_name
+  FROM points_ledger l JOIN users u ON u.uid = l.uid`;
+
+function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    image: { url: row.image_url, alt: row.image_alt },
+    price: row.price,
+    stock: row.stock,
+    per_user_limit: row.per_user_limit,
+    available_from: isoOrNull(row.available_from),
+    available_until: isoOrNull(row.available_until),
+    published: row.published,
+    restrictions: row.restrictions,
+    sold: row.sold,
+    created: iso(row.created_at),
+    updated: iso(row.updated_at),
+  };
+}
+
+function toTransaction(row: LedgerRow): Transaction {
+  return {
+    id: Number(row.id),
+    uid: row.uid,
+    user_name: row.user_name,
+    delta: row.delta,
+    kind: row.kind,
+    note: row.note,
+    source: row.source,
+    order_id: row.order_id,
+    balance_after: row.balance_after,
+    created: iso(row.created_at),
+  };
+}
+
+/** The product's columns from what an administrator entered (description sanitized). */
+function productValues(input: ProductInput): unknown[] {
+  return [
+    input.title,
+    sanitizeAdminHtml(input.description ?? ''),
+    input.image?.url ?? '',
+    input.image?.alt ?? '',
+    input.price,
+    input.stock ?? null,
+    input.per_user_limit ?? null,
+    input.available_from ?? null,
+    input.available_until ?? null,
+    input.published ?? false,
+    JSON.stringify(input.restrictions ?? []),
+  ];
+}
+
+/** Whether the product is in its availability window at `now`. */
+function inWindow(row: ProductRow, now: Date): boolean {
+  const t = now.getTime();
+  if (row.available_from !== null && new Date(row.available_from).getTime() > t) return false;
+  if (row.available_until !== null && new Date(row.available_until).getTime() <= t) return false;
+  return true;
+}
+
+/** Whether the shopper may see the product in the shop at all. */
+function visibleTo(row: ProductRow, shopper: Shopper): boolean {
+  return (
+    row.published &&
+    inWindow(row, shopper.now) &&
+    matchesRestrictions(row.restrictions, shopper.audience)
+  );
+}
+
+const stockLeft = (row: ProductRow): number | null =>
+  row.stock === null ? null : Math.max(0, row.stock - row.sold);
+
+/** What keeps the shopper from buying one more unit, or null. */
+function blockerOf(
+  row: ProductRow,
+  purchased: number,
+  balance: number,
+  now: Date,
+): ShopBlocker | null {
+  if (!row.published || !inWindow(row, now)) return 'unavailable';
+  const left = stockLeft(row);
+  if (left !== null && left < 1) return 'sold_out';
+  if (row.per_user_limit !== null && purchased >= row.per_user_limit) return 'limit_reached';
+  if (row.price > balance) return 'not_enough_points';
+  return null;
+}
+
+function toShopProduct(
+  row: ProductRow,
+  purchased: number,
+  balance: number,
+  now: Date,
+): ShopProduct {
+  return {
+    id: row.id,
+    title: row.title,
+    description: sanitizeAdminHtml(row.description),
+    image: { url: row.image_url, alt: row.image_alt },
+    price: row.price,
+    stock_left: stockLeft(row),
+    per_user_limit: row.per_user_limit,
+    purchased,
+    available_until: isoOrNull(row.available_until),
+    blocked_by: blockerOf(row, purchased, balance, now),
+  };
+}
+
+/**
+ * Reward products, the shop, orders and checkout, and the transactions list.
+ *
+ * Checkout and refund run in one transaction each and lock in one order: the order's
+ * idempotency key (by inserting the order first), product rows by id, then the buyer's balance
+ * (inside the points kernel). Nothing is written when any check fails.
+ */
+export function shopRepository(db: Db) {
+  /** Units of each product the user bought and did not get refunded. */
+  async function purchasedBy(
+    q: Db,
+    uid: number,
+    productIds: readonly number[],
+  ): Promise<Map<number, number>> {
+    if (productIds.length === 0) return new Map();
+    const { rows } = await q.query<{ product_id: number; n: number }>(
+      `SELECT i.product_id, sum(i.quantity)::int AS n FROM incentive_order_items i
+         JOIN incentive_orders o ON o.id = i.order_id
+        WHERE o.uid = $1 AND o.status = 'completed' AND i.product_id = ANY($2::int[])
+        GROUP BY i.product_id`,
+      [uid, [...productIds]],
+    );
+    return new Map(rows.map((r) => [r.product_id, r.n]));
+  }
+
+  async function balanceOf(q: Db, uid: number): Promise<number> {
+    const { rows } = await q.query<{ points: number }>(
+      'SELECT points FROM point_balances WHERE uid = $1',
+      [uid],
+    );
+    return rows[0]?.points ?? 0;
+  }
+
+  async function orderOn(q: Db, id: number): Promise<Order | undefined> {
+    const { rows } = await q.query<OrderRow>(
+      'SELECT id, uid, total, status, created_at FROM incentive_orders WHERE id = $1',
+      [id],
+    );
+    const order = rows[0];
+    if (!order) return undefined;
+    const items = await q.query<{
+      product_id: number | null;
+      title: string;
+      price: number;
+      quantity: number;
+    }>(
+      `SELECT product_id, title, price, quantity FROM incentive_order_items
+        WHERE order_id = $1 ORDER BY product_id NULLS LAST, title`,
+      [id],
+    );
+    // The purchase's own ledger row holds the balance right after the checkout.
+    const charge = await q.query<{ balance_after: number }>(
+      `SELECT balance_after FROM points_ledger WHERE order_id = $1 AND kind = 'redeem'
+        ORDER BY id LIMIT 1`,
+      [id],
+    );
+    return {
+      id: order.id,
+      uid: order.uid,
+      total: order.total,
+      status: order.status,
+      items: items.rows,
+      created: iso(order.created_at),
+      balance_after: charge.rows[0]?.balance_after ?? 0,
+    };
+  }
+
+  const repo = {
+    /* ---------------------------------------------------------------- products (admin) */
+
+    async list(
+      query: ProductListQuery & { page: number; limit: number },
+    ): Promise<{ rows: Product[]; total: number }> {
+      const params = new SqlParams();
+      const where: string[] = [];
+      if (query.search) where.push(`title ILIKE ${params.add(likePattern(query.search))}`);
+      if (query.published !== undefined) where.push(`published = ${params.add(query.published)}`);
+      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM incentive_products ${filter}`,
+        params.values,
+      );
+      const { rows } = await db.query<ProductRow>(
+        `SELECT ${PRODUCT_COLUMNS} FROM incentive_products ${filter}
+          ORDER BY created_at DESC, id DESC
+          LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.page * query.limit)}`,
+        params.values,
+      );
+      return { rows: rows.map(toProduct), total: total.rows[0]?.n ?? 0 };
+    },
+
+    async get(id: number): Promise<Product | undefined> {
+      const { rows } = await db.query<ProductRow>(
+        `SELECT ${PRODUCT_COLUMNS} FROM incentive_products WHERE id = $1`,
+        [id],
+      );
+      return rows[0] && toProduct(rows[0]);
+    },
+
+    async create(input: ProductInput): Promise<Product> {
+      const { rows } = await db.query<ProductRow>(
+        `INSERT INTO incentive_products (title, description, image_url, image_alt, price, stock,
+           per_user_limit, available_from, available_until, published, restrictions)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
+         RETURNING ${PRODUCT_COLUMNS}`,
+        productValues(input),
+      );
+      return toProduct(rows[0]!);
+    },
+
+    /** Replaces every field an administrator edits; `sold` and `created` stay. */
+    async update(id: number, input: ProductInput): Promise<Product | undefined> {
+      const { rows } = await db.query<ProductRow>(
+        `UPDATE incentive_products SET title = $2, description = $3, image_url = $4,
+           image_alt = $5, price = $6, stock = $7, per_user_limit = $8, available_from = $9,
+           available_until = $10, published = $11, restrictions = $12::jsonb, updated_at = now()
+         WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
+        [id, ...productValues(input)],
+      );
+      return rows[0] && toProduct(rows[0]);
+    },
+
+    /** Deletes a product; order items that bought it keep their title and price. */
+    async remove(id: number): Promise<boolean> {
+      const { rows } = await db.query('DELETE FROM incentive_products WHERE id = $1 RETURNING id', [
+        id,
+      ]);
+      return rows.length > 0;
+    },
+
+    /* ---------------------------------------------------------------- shop (learner) */
+
+    /**
+     * The shopper's shop: published products in their window whose restrictions the shopper
+     * matches, with what blocks them. Restrictions are matched here, so paging follows.
+     */
+    async shop(
+      shopper: Shopper,
+      query: ShopListQuery,
+    ): Promise<{ rows: ShopProduct[]; total: number }> {
+      const params = new SqlParams();
+      const now = params.add(shopper.now.toISOString(), '::timestamptz');
+      const where = [
+        'published',
+        `(available_from IS NULL OR available_from <= ${now})`,
+        `(available_until IS NULL OR available_until > ${now})`,
+      ];
+      if (query.search) where.push(`title ILIKE ${params.add(likePattern(query.search))}`);
+      const order = {
+        newest: 'created_at DESC, id DESC',
+        price_asc: 'price, id',
+        price_desc: 'price DESC, id',
+        title: 'lower(title), id',
+      }[query.sort];
+      const { rows } = await db.query<ProductRow>(
+        `SELECT ${PRODUCT_COLUMNS} FROM incentive_products WHERE ${where.join(' AND ')}
+          ORDER BY ${order}`,
+        params.values,
+      );
+      const balance = await balanceOf(db, shopper.uid);
+      let visible = rows.filter((r) => visibleTo(r, shopper));
+      if (query.affordable) visible = visible.filter((r) => r.price <= balance);
+      const bought = await purchasedBy(
+        db,
+        shopper.uid,
+        visible.map((r) => r.id),
+      );
+      const start = query.page * query.limit;
+      return {
+        total: visible.length,
+        rows: visible
+          .slice(start, start + query.limit)
+          .map((r) => toShopProduct(r, bought.get(r.id) ?? 0, balance, shopper.now)),
+      };
+    },
+
+    /** One product of the shopper's shop, or undefined when they may not see it. */
+    async shopProduct(shopper: Shopper, id: number): Promise<ShopProduct | undefined> {
+      const { rows } = await db.query<ProductRow>(
+        `SELECT ${PRODUCT_COLUMNS} FROM incentive_products WHERE id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row || !visibleTo(row, shopper)) return undefined;
+      const bought = await purchasedBy(db, shopper.uid, [id]);
+      return toShopProduct(row, bought.get(id) ?? 0, await balanceOf(db, shopper.uid), shopper.now);
+    },
+
+    /* ---------------------------------------------------------------- orders */
+
+    order: (id: number) => orderOn(db, id),
+
+    /**
+     * Buys the products in one transaction, or answers 409 and writes nothing. With an
+     * idempotency key, a repeat of the same user's key returns the first order unchanged:
+     * inserting the order first makes a concurrent repeat wait for the first to finish.
+     */
+    async checkout(request: CheckoutRequest): Promise<{ order: Order; replayed: boolean }> {
+      const { uid } = request;
+      const quantities = new Map<number, number>();
+      for (const id of request.products) quantities.set(id, (quantities.get(id) ?? 0) + 1);
+      const ids = [...quantities.keys()].sort((a, b) => a - b);
+
+      return db.transaction(async (tx) => {
+        const inserted = await tx.query<{ id: number }>(
+          `INSERT INTO incentive_orders (uid, total, idempotency_key) VALUES ($1, 0, $2)
+           ON CONFLICT (uid, idempotency_key) DO NOTHING RETURNING id`,
+          [uid, request.idempotencyKey ?? null],
+        );
+        if (inserted.rows.length === 0) {
+          const { rows } = await tx.query<{ id: number }>(
+            'SELECT id FROM incentive_orders WHERE uid = $1 AND idempotency_key = $2',
+            [uid, request.idempotencyKey],
+          );
+          return { order: (await orderOn(tx, rows[0]!.id))!, replayed: true };
+        }
+        const orderId = inserted.rows[0]!.id;
+
+        const { rows: products } = await tx.query<ProductRow>(
+          `SELECT ${PRODUCT_COLUMNS} FROM incentive_products WHERE id = ANY($1::int[])
+            ORDER BY id FOR UPDATE`,
+          [ids],
+        );
+        const byId = new Map(products.map((p) => [p.id, p]));
+        const bought = await purchasedBy(tx, uid, ids);
+        let total = 0;
+        for (const id of ids) {
+          const product = byId.get(id);
+          const quantity = quantities.get(id)!;
+          if (!product) throw new HttpError(409, 'A product in your order no longer exists.');
+          if (!visibleTo(product, request))
+            throw new HttpError(409, `"${product.title}" is not available.`);
+          const left = stockLeft(product);
+          if (left !== null && left < quantity)
+            throw new HttpError(
+              409,
+              left === 0
+                ? `"${product.title}" is sold out.`
+                : `Only ${left} of "${product.title}" left.`,
+            );
+          if (
+            product.per_user_limit !== null &&
+            (bought.get(id) ?? 0) + quantity > product.per_user_limit
+          )
+            throw new HttpError(409, `You have reached the limit for "${product.title}".`);
+          total += product.price * quantity;
+        }
+
+        // Refuse early when short; the kernel's debit below decides on the locked balance.
+        if ((await balanceOf(tx, uid)) < total) throw new HttpError(409, NOT_ENOUGH_POINTS);
+
+        for (const id of ids) {
+          const product = byId.get(id)!;
+          const quantity = quantities.get(id)!;
+          await tx.query(
+            `INSERT INTO incentive_order_items (order_id, product_id, title, price, quantity)
+             VALUES ($1, $2, $3, $4, $5)`,
+            [orderId, id, product.title, product.price, quantity],
+          );
+          await tx.query('UPDATE incentive_products SET sold = sold + $2 WHERE id = $1', [
+            id,
+            quantity,
+          ]);
+        }
+        await tx.query('UPDATE incentive_orders SET total = $2 WHERE id = $1', [orderId, total]);
+        await pointsRepository(tx).debit({
+          uid,
+          points: total,
+          kind: 'redeem',
+          source: 'checkout',
+          orderId,
+          note: ids
+            .map((id) => byId.get(id)!.title)
+            .join(', ')
+            .slice(0, 500),
+        });
+        return { order: (await orderOn(tx, orderId))!, replayed: false };
+      });
+    },
+
+    /** Gives an order's points and stock back, once; 404 unknown, 409 when already refunded. */
+    async refund(orderId: number, byUid: number): Promise<Order> {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<OrderRow>(
+          'SELECT id, uid, total, status, created_at FROM incentive_orders WHERE id = $1 FOR UPDATE',
+          [orderId],
+        );
+        const order = rows[0];
+        if (!order) throw new HttpError(404, 'Not found');
+        if (order.status === 'refunded')
+          throw new HttpError(409, 'This order has already been refunded.');
+        await tx.query(`UPDATE incentive_orders SET status = 'refunded' WHERE id = $1`, [orderId]);
+        const { rows: items } = await tx.query<{ product_id: number; quantity: number }>(
+          `SELECT product_id, sum(quantity)::int AS quantity FROM incentive_order_items
+            WHERE order_id = $1 AND product_id IS NOT NULL GROUP BY product_id ORDER BY product_id`,
+          [orderId],
+        );
+        for (const item of items)
+          await tx.query(
+            'UPDATE incentive_products SET sold = greatest(sold - $2, 0) WHERE id = $1',
+            [item.product_id, item.quantity],
+          );
+        if (order.total > 0)
+          await pointsRepository(tx).credit({
+            uid: order.uid,
+            points: order.total,
+            kind: 'refund',
+            source: `admin:${byUid}`,
+            orderId,
+            note: `Refund of order ${orderId}`,
+          });
+        return (await orderOn(tx, orderId))!;
+      });
+    },
+
+    /* ---------------------------------------------------------------- transactions */
+
+    async transactions(
+      query: TransactionQuery & { page: number; limit: number },
+    ): Promise<{ rows: Transaction[]; total: number }> {
+      const params = new SqlParams();
+      const where: string[] = [];
+      if (query.uid !== undefined) where.push(`l.uid = ${params.add(query.uid)}`);
+      if (query.kind !== undefined) where.push(`l.kind = ${params.add(query.kind)}`);
+      // Dates are whole UTC days, both ends included.
+      if (query.from !== undefined)
+        where.push(
+          `l.created_at >= (${params.add(query.from)}::date::timestamp AT TIME ZONE 'UTC')`,
+        );
+      if (query.to !== undefined)
+        where.push(
+          `l.created_at < ((${params.add(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC')`,
+        );
+      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM points_ledger l ${filter}`,
+        params.values,
+      );
+      const { rows } = await db.query<LedgerRow>(
+        `${LEDGER_SELECT} ${filter} ORDER BY l.created_at DESC, l.id DESC
+          LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.page * query.limit)}`,
+        params.values,
+      );
+      return { rows: rows.map(toTransaction), total: total.rows[0]?.n ?? 0 };
+    },
+
+    async transaction(id: number): Promise<Transaction | undefined> {
+      const { rows } = await db.query<LedgerRow>(`${LEDGER_SELECT} WHERE l.id = $1`, [id]);
+      return rows[0] && toTransaction(rows[0]);
+    },
+  };
+  return repo;
+}
+export type ShopRepository = ReturnType<typeof shopRepository>;

@@ -1,0 +1,312 @@
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import {
+  expiryScheduleInputSchema,
+  expiryScheduleSchema,
+  leaderboardQuerySchema,
+  leaderboardSchema,
+  rulesSchema,
+  type ExpirySchedule,
+  type ExpiryScheduleInput,
+} from '@schemas/entities/incentives.schema';
+import { pageQuerySchema } from '@schemas/entities/common.schema';
+import { ruleTypes } from '@schemas/incentives/rule-types';
+import {
+  envelope,
+  HttpError,
+  idParams,
+  listEnvelope,
+  ok,
+  pageMeta,
+  paged,
+  type FieldMessage,
+} from '@engine/server';
+import { errorResponses, needFlags, needSignedIn } from '../lib/guards';
+
+const idParamsSchema = idParams('id');
+
+const NOT_FOUND = 'Not found';
+const INVALID = 'Some fields are not valid.';
+/** How often the server expires due points while it runs. */
+export const EXPIRY_JOB_INTERVAL_MS = 60 * 60_000;
+
+/** `PATCH incentives/expiry_schedules/{id}`: any of the schedule's fields. */
+const schedulePatchSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: expiryScheduleInputSchema.properties,
+} as const;
+
+/** `PATCH incentives/leaderboard/me` (not in the contract: one switch). */
+const leaderboardOptOutSchema = {
+  type: 'object',
+  required: ['opt_out'],
+  additionalProperties: false,
+  properties: { opt_out: { type: 'boolean' } },
+} as const;
+
+const optedOutSchema = {
+  type: 'object',
+  required: ['opted_out'],
+  additionalProperties: false,
+  properties: { opted_out: { type: 'boolean' } },
+} as const;
+
+const expiredSchema = {
+  type: 'object',
+  required: ['expired'],
+  additionalProperties: false,
+  properties: { expired: { type: 'integer', minimum: 0 } },
+} as const;
+
+/** A schedule as stored: the field its type does not use is cleared; 400 when one is missing. */
+function scheduleToStore(input: ExpiryScheduleInput): Required<ExpiryScheduleInput> {
+  if (input.type === 'rolling' && !input.months)
+    throw new HttpError(400, INVALID, [
+      { path: 'months', text: 'Rolling schedules need a number of months' },
+    ]);
+  if (input.type === 'fixed' && !input.fixed_date)
+    throw new HttpError(400, INVALID, [
+      { path: 'fixed_date', text: 'Fixed schedules need a date' },
+    ]);
+  return {
+    name: input.name,
+    type: input.type,
+    months: input.type === 'rolling' ? (input.months ?? null) : null,
+    fixed_date: input.type === 'fixed' ? (input.fixed_date ?? null) : null,
+    enabled: input.enabled ?? true,
+  };
+}
+
+/** Earning rules, expiry schedules and their job, and the leaderboard. */
+export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { earning } = app.repos;
+
+  /* ------------------------------------------------------------------ rules */
+
+  app.get(
+    '/settings/incentives/rules',
+    {
+      preHandler: needFlags('incentives_settings'),
+      schema: {
+        tags: ['incentives'],
+        summary: 'The earning rules: one per declared rule type, and the expiry schedule',
+        response: { 200: envelope(rulesSchema), ...errorResponses },
+      },
+    },
+    async () => ok(await earning.rules()),
+  );
+
+  app.post(
+    '/settings/incentives/rules',
+    {
+      preHandler: needFlags('incentives_settings'),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          'Save the earning rules (types left out keep their defaults); 400 for unknown or repeated types and unknown schedules',
+        body: rulesSchema,
+        response: { 200: envelope(rulesSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const problems: FieldMessage[] = [];
+      const seen = new Set<string>();
+      body.rules.forEach((rule, i) => {
+        if (!ruleTypes.some((r) => r.type === rule.type))
+          problems.push({ path: `rules[${i}][type]`, text: 'Unknown rule type' });
+        else if (seen.has(rule.type))
+          problems.push({ path: `rules[${i}][type]`, text: 'This rule type is listed twice' });
+        seen.add(rule.type);
+      });
+      const scheduleId = body.expiry_schedule_id ?? null;
+      if (scheduleId !== null && !(await earning.schedule(scheduleId)))
+        problems.push({ path: 'expiry_schedule_id', text: 'Unknown expiry schedule' });
+      if (problems.length) throw new HttpError(400, INVALID, problems);
+      return ok(await earning.saveRules({ rules: body.rules, expiry_schedule_id: scheduleId }));
+    },
+  );
+
+  /* ------------------------------------------------------------------ expiry schedules */
+
+  app.get(
+    '/incentives/expiry_schedules',
+    {
+      preHandler: needFlags('incentives_settings'),
+      schema: {
+        tags: ['incentives'],
+        summary: 'Expiry schedules, by name, 25 a page',
+        querystring: pageQuerySchema,
+        response: { 200: listEnvelope(expiryScheduleSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page = 0, limit = 25 } = request.query;
+      const { rows, total } = await earning.schedules(page, limit);
+      return paged(rows, pageMeta(page, limit, total));
+    },
+  );
+
+  app.get(
+    '/incentives/expiry_schedules/:id',
+    {
+      preHandler: needFlags('incentives_settings'),
+      schema: {
+        tags: ['incentives'],
+        summary: 'One expiry schedule',
+        params: idParamsSchema,
+        response: { 200: envelope(expiryScheduleSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const schedule = await earning.schedule(request.params.id);
+      if (!schedule) throw new HttpError(404, NOT_FOUND);
+      return ok(schedule);
+    },
+  );
+
+  app.post(
+    '/incentives/expiry_schedules',
+    {
+      preHandler: needFlags('incentives_settings'),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          'Create an expiry schedule: rolling (months after earning) or fixed (a date every year)',
+        body: expiryScheduleInputSchema,
+        response: { 200: envelope(expiryScheduleSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await earning.createSchedule(scheduleToStore(request.body))),
+  );
+
+  app.patch(
+    '/incentives/expiry_schedules/:id',
+    {
+      preHandler: needFlags('incentives_settings'),
+      schema: {
+        tags: ['incentives'],
+        summary: 'Change an expiry schedule (any of its fields)',
+        params: idParamsSchema,
+        body: schedulePatchSchema,
+        response: { 200: envelope(expiryScheduleSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const current = await earning.schedule(request.params.id);
+      if (!current) throw new HttpError(404, NOT_FOUND);
+      const patch = request.body as Partial<ExpiryScheduleInput>;
+      const { id: _id, created: _created, ...fields } = current;
+      const merged: ExpiryScheduleInput = { ...fields, ...patch };
+      const updated = await earning.updateSchedule(current.id, scheduleToStore(merged));
+      if (!updated) throw new HttpError(404, NOT_FOUND);
+      return ok(updated);
+    },
+  );
+
+  app.delete(
+    '/incentives/expiry_schedules/:id',
+    {
+      preHandler: needFlags('incentives_settings'),
+      schema: {
+        tags: ['incentives'],
+        summary: 'Delete an expiry schedule; 409 while the earning rules use it',
+        params: idParamsSchema,
+        response: { 200: envelope(expiryScheduleSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const schedule: ExpirySchedule | undefined = await earning.schedule(request.params.id);
+      if (!schedule) throw new HttpError(404, NOT_FOUND);
+      const result = await earning.deleteSchedule(schedule.id);
+      if (result === 'in_use')
+        throw new HttpError(
+          409,
+          'The earning rules use this expiry schedule. Choose another one for the rules first.',
+        );
+      if (result === 'missing') throw new HttpError(404, NOT_FOUND);
+      return ok(schedule);
+    },
+  );
+
+  /* ------------------------------------------------------------------ the expiry job */
+
+  const expireDue = (now = new Date()) => app.repos.points.expireDue(now);
+
+  app.post(
+    '/incentives/expiry/run',
+    {
+      preHandler: needFlags('incentives_settings'),
+      schema: {
+        tags: ['incentives'],
+        summary: 'Expire every lot of points whose expiry date has passed, now',
+        response: { 200: envelope(expiredSchema), ...errorResponses },
+      },
+    },
+    async () => ok({ expired: await expireDue() }),
+  );
+
+  // The same job runs hourly while the server runs; tests run it on demand instead.
+  if (process.env.NODE_ENV !== 'test' && !process.env.VITEST) {
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        expireDue().then(
+          (expired) => {
+            if (expired) app.log.info({ expired }, 'points expired');
+          },
+          (error: unknown) => app.log.error({ err: error }, 'points expiry failed'),
+        );
+      }, EXPIRY_JOB_INTERVAL_MS).unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+    });
+  }
+
+  /* ------------------------------------------------------------------ leaderboard */
+
+  async function needLeaderboard(): Promise<void> {
+    if (!(await app.repos.settings.get('site')).incentives_leaderboard)
+      throw new HttpError(404, NOT_FOUND);
+  }
+
+  app.get(
+    '/incentives/leaderboard',
+    {
+      preHandler: needSignedIn(),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          'Users ranked by points earned in the last 7 or 30 days or all time, and the caller’s place (404 when the leaderboard is off)',
+        querystring: leaderboardQuerySchema,
+        response: { 200: envelope(leaderboardSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await needLeaderboard();
+      const { period = 'month', limit = 20 } = request.query;
+      return ok(await earning.leaderboard(request.access.uid, period, limit));
+    },
+  );
+
+  app.patch(
+    '/incentives/leaderboard/me',
+    {
+      preHandler: needSignedIn(),
+      schema: {
+        tags: ['incentives'],
+        summary: 'Leave the leaderboard or come back to it',
+        body: leaderboardOptOutSchema,
+        response: { 200: envelope(optedOutSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await needLeaderboard();
+      return ok({
+        opted_out: await earning.setLeaderboardOptOut(request.access.uid, request.body.opt_out),
+      });
+    },
+  );
+};

@@ -1,0 +1,393 @@
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyRequest } from 'fastify';
+import {
+  adjustmentBodySchema,
+  checkoutBodySchema,
+  orderSchema,
+  productInputSchema,
+  productListQuerySchema,
+  productSchema,
+  shopInfoSchema,
+  shopProductSchema,
+  shopQuerySchema,
+  shopSettingsSchema,
+  transactionDetailsSchema,
+  transactionQuerySchema,
+  transactionSchema,
+  type ProductInput,
+  type ShopSettings,
+} from '@schemas/entities/incentives.schema';
+import {
+  envelope,
+  HttpError,
+  idParams,
+  listEnvelope,
+  ok,
+  pageMeta,
+  paged,
+  type FieldMessage,
+} from '@engine/server';
+import { errorResponses, needFlags } from '../lib/guards';
+import type { Shopper } from '../repositories/shop';
+
+const idParamsSchema = idParams('id');
+
+const NOT_FOUND = 'Not found';
+const INVALID = 'Some fields are not valid.';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The header a client sends so that a retried checkout never charges twice. */
+const idempotencyHeadersSchema = {
+  type: 'object',
+  properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
+const deletedSchema = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'integer', minimum: 1 } },
+} as const;
+
+/** Image addresses are site paths or http(s) addresses: nothing a browser would run. */
+const SAFE_URL = /^(\/(?!\/)|https?:\/\/)/i;
+
+function imageProblems(image: { url: string } | null | undefined, path: string): FieldMessage[] {
+  if (!image || image.url === '' || SAFE_URL.test(image.url)) return [];
+  return [{ path: `${path}[url]`, text: 'Use a site path (/…) or an http(s) address' }];
+}
+
+/** Checks the schema cannot express; every problem is reported at once. */
+function productProblems(input: ProductInput): FieldMessage[] {
+  const problems = imageProblems(input.image, 'image');
+  const from = input.available_from ? Date.parse(input.available_from) : undefined;
+  const until = input.available_until ? Date.parse(input.available_until) : undefined;
+  if (from !== undefined && until !== undefined && until <= from)
+    problems.push({ path: 'available_until', text: 'Must be after the start of availability' });
+  return problems;
+}
+
+function assertValid(problems: FieldMessage[]): void {
+  if (problems.length) throw new HttpError(400, INVALID, problems);
+}
+
+const shopFlags = () => needFlags('incentives_shop_enabled', 'incentives_shop');
+const shopAdminFlags = () => needFlags('incentives_shop_settings_available');
+
+/** Reward products (admin), the shop, checkout, shop settings, transactions and adjustments. */
+export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { shop } = app.repos;
+
+  /** The caller as the shop sees them: the restriction audience storefront sections use. */
+  async function shopperOf(request: FastifyRequest): Promise<Shopper> {
+    const site = (await app.repos.settings.get('regional')).default_language || 'en';
+    const uid = request.access.uid;
+    return { uid, audience: await app.repos.storefront.audienceOf(uid, site), now: new Date() };
+  }
+
+  /* ------------------------------------------------------------------ products (admin) */
+
+  app.get(
+    '/incentives/products',
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary: 'Reward products, newest first, 25 a page; search in titles, filter by published',
+        querystring: productListQuerySchema,
+        response: { 200: listEnvelope(productSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page = 0, limit = 25 } = request.query;
+      const { rows, total } = await shop.list({ ...request.query, page, limit });
+      return paged(rows, pageMeta(page, limit, total));
+    },
+  );
+
+  app.get(
+    '/incentives/products/:id',
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary: 'One reward product',
+        params: idParamsSchema,
+        response: { 200: envelope(productSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const product = await shop.get(request.params.id);
+      if (!product) throw new HttpError(404, NOT_FOUND);
+      return ok(product);
+    },
+  );
+
+  app.post(
+    '/incentives/products',
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary: 'Create a reward product (the description is sanitized)',
+        body: productInputSchema,
+        response: { 200: envelope(productSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      assertValid(productProblems(request.body));
+      return ok(await shop.create(request.body));
+    },
+  );
+
+  app.patch(
+    '/incentives/products/:id',
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          'Replace a reward product with the whole product minus its id (fields left out are reset); units sold stay',
+        params: idParamsSchema,
+        body: productInputSchema,
+        response: { 200: envelope(productSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      assertValid(productProblems(request.body));
+      const product = await shop.update(request.params.id, request.body);
+      if (!product) throw new HttpError(404, NOT_FOUND);
+      return ok(product);
+    },
+  );
+
+  app.delete(
+    '/incentives/products/:id',
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          'Delete a reward product; orders that bought it keep their items (title and price) with product_id null',
+        params: idParamsSchema,
+        response: { 200: envelope(deletedSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!(await shop.remove(request.params.id))) throw new HttpError(404, NOT_FOUND);
+      return ok({ id: request.params.id });
+    },
+  );
+
+  /* ------------------------------------------------------------------ shop (learner) */
+
+  app.get(
+    '/incentives/shop',
+    {
+      preHandler: shopFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          "The caller's shop: published products in their availability window meant for the caller, 24 a page, with what blocks each",
+        querystring: shopQuerySchema,
+        response: { 200: listEnvelope(shopProductSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page = 0, limit = 24, sort = 'newest' } = request.query;
+      const { rows, total } = await shop.shop(await shopperOf(request), {
+        ...request.query,
+        page,
+        limit,
+        sort,
+      });
+      return paged(rows, pageMeta(page, limit, total));
+    },
+  );
+
+  app.get(
+    '/incentives/shop/:id',
+    {
+      preHandler: shopFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary: 'One product of the caller’s shop (404 when the caller may not see it)',
+        params: idParamsSchema,
+        response: { 200: envelope(shopProductSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const product = await shop.shopProduct(await shopperOf(request), request.params.id);
+      if (!product) throw new HttpError(404, NOT_FOUND);
+      return ok(product);
+    },
+  );
+
+  app.get(
+    '/incentives/shop_info',
+    {
+      preHandler: shopFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          "The shop's title, introduction and banner, the caller's points and the points expiring soon",
+        response: { 200: envelope(shopInfoSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const uid = request.access.uid;
+      const settings = await app.repos.settings.get('incentive_shop');
+      const wallet = await app.repos.points.wallet(uid);
+      const until = new Date(Date.now() + settings.expiry_warning_days * DAY_MS);
+      return ok({
+        title: settings.title,
+        intro: settings.intro,
+        banner: settings.banner,
+        banner_height: settings.banner_height,
+        points: wallet.points,
+        expiring_soon: await app.repos.points.expiringBefore(uid, until),
+      });
+    },
+  );
+
+  app.post(
+    '/incentives/shop_checkout',
+    {
+      preHandler: shopFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          'Buy products with points in one transaction (a repeated id buys two); 409 with the reason and nothing charged when any cannot be bought. The same Idempotency-Key again returns the first order without charging',
+        headers: idempotencyHeadersSchema,
+        body: checkoutBodySchema,
+        response: { 200: envelope(orderSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { order } = await shop.checkout({
+        ...(await shopperOf(request)),
+        products: request.body.products,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return ok(order);
+    },
+  );
+
+  /* ------------------------------------------------------------------ shop settings */
+
+  app.get(
+    '/settings/incentives/shop',
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary: 'Shop settings: title, introduction, banner and expiry warning',
+        response: { 200: envelope(shopSettingsSchema), ...errorResponses },
+      },
+    },
+    async () => ok(await app.repos.settings.get('incentive_shop')),
+  );
+
+  app.post(
+    '/settings/incentives/shop',
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary: 'Save the shop settings (all of them) and answer what was saved',
+        body: shopSettingsSchema,
+        response: { 200: envelope(shopSettingsSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      assertValid(imageProblems(request.body.banner, 'banner'));
+      const settings: ShopSettings = request.body;
+      await app.repos.settings.set('incentive_shop', settings);
+      return ok(await app.repos.settings.get('incentive_shop'));
+    },
+  );
+
+  /* ------------------------------------------------------------------ transactions */
+
+  app.get(
+    '/incentives/transactions',
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          'Points movements, newest first, 25 a page; filter by user, kind and a range of UTC dates (both included)',
+        querystring: transactionQuerySchema,
+        response: { 200: listEnvelope(transactionSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page = 0, limit = 25 } = request.query;
+      const { from, to } = request.query;
+      if (from && to && to < from)
+        throw new HttpError(400, INVALID, [{ path: 'to', text: 'Must not be before the start' }]);
+      const { rows, total } = await shop.transactions({ ...request.query, page, limit });
+      return paged(rows, pageMeta(page, limit, total));
+    },
+  );
+
+  app.get(
+    '/incentives/transactions/:id',
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary: 'One points movement and, for a purchase or refund, its order with its items',
+        params: idParamsSchema,
+        response: { 200: envelope(transactionDetailsSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const transaction = await shop.transaction(request.params.id);
+      if (!transaction) throw new HttpError(404, NOT_FOUND);
+      const order =
+        transaction.order_id === null ? null : ((await shop.order(transaction.order_id)) ?? null);
+      return ok({ transaction, order });
+    },
+  );
+
+  app.post(
+    '/incentives/adjustments',
+    {
+      preHandler: needFlags('incentives_settings'),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          "Give (positive) or take (negative) a user's points with a reason; 409 when taking more than they have",
+        body: adjustmentBodySchema,
+        response: { 200: envelope(transactionSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { uid, points, note } = request.body;
+      if (!(await app.repos.users.exists(uid)))
+        throw new HttpError(400, INVALID, [{ path: 'uid', text: 'Unknown user' }]);
+      const source = `admin:${request.access.uid}`;
+      const movement =
+        points > 0
+          ? await app.repos.points.credit({ uid, points, kind: 'adjust', note, source })
+          : await app.repos.points.debit({ uid, points: -points, kind: 'adjust', note, source });
+      return ok((await shop.transaction(movement.id))!);
+    },
+  );
+
+  app.post(
+    '/incentives/orders/:id/refund',
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          "Refund an order once: the buyer's points and the products' stock come back (409 when already refunded)",
+        params: idParamsSchema,
+        response: { 200: envelope(orderSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await shop.refund(request.params.id, request.access.uid)),
+  );
+};

@@ -1,0 +1,122 @@
+import type { ProductInput, ShopSettings } from '@schemas/entities/incentives.schema';
+import type { Repositories } from '../repositories/create-repositories';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The demo shop's texts. */
+export const demoShopSettings: ShopSettings = {
+  title: 'Reward shop',
+  intro:
+    'Turn the points you earn by learning into rewards. New rewards arrive every month, so check back often.',
+  banner: null,
+  banner_height: 200,
+  expiry_warning_days: 30,
+};
+
+/**
+ * Demo reward products, relative to `now` so the windows stay meaningful: most are open to
+ * everyone, one has little stock, one has a per-person limit, one is for trainers, one for Arabic
+ * speakers, one is a draft and one opens next month.
+ */
+export function demoProducts(now: Date): ProductInput[] {
+  const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
+  return [
+    {
+      title: 'Conference ticket voucher',
+      description:
+        '<p>A voucher for one day at a learning conference of your choice, up to a value of 250 euros.</p>',
+      price: 900,
+      stock: 5,
+      per_user_limit: 1,
+      published: true,
+      restrictions: [],
+    },
+    {
+      title: 'Atrium notebook',
+      description: '<p>A hardcover dotted notebook with the Atrium logo, 192 pages.</p>',
+      price: 150,
+      stock: null,
+      per_user_limit: null,
+      published: true,
+      restrictions: [],
+    },
+    {
+      title: 'Extra day of learning leave',
+      description:
+        '<p>One extra day of paid leave to spend on a training of your choice. Agree the date with your manager.</p>',
+      price: 1200,
+      stock: null,
+      per_user_limit: 2,
+      published: true,
+      restrictions: [],
+    },
+    {
+      title: 'Coffee with a mentor',
+      description: '<p>Thirty minutes with a senior colleague to talk about your next step.</p>',
+      price: 300,
+      stock: 3,
+      per_user_limit: 1,
+      published: true,
+      available_until: at(60),
+      restrictions: [],
+    },
+    {
+      title: 'Online course of your choice',
+      description:
+        '<p>We pay for one online course of up to 100 euros on a platform of your choice.</p>',
+      price: 1000,
+      stock: 10,
+      per_user_limit: 1,
+      published: true,
+      restrictions: [],
+    },
+    {
+      title: 'Trainer toolkit',
+      description:
+        '<p>Markers, sticky notes and a facilitation card deck for your next classroom session.</p>',
+      price: 250,
+      stock: 20,
+      per_user_limit: 1,
+      published: true,
+      restrictions: [{ rule: 'and', type: 'roles', value: ['trainer', 'course_admin'] }],
+    },
+    {
+      title: 'كتاب الخط العربي',
+      description: '<p>كتاب مصوّر عن فن الخط العربي وتاريخه.</p>',
+      price: 200,
+      stock: 10,
+      per_user_limit: 1,
+      published: true,
+      restrictions: [{ rule: 'and', type: 'language', value: 'ar' }],
+    },
+    {
+      title: 'Noise-cancelling headphones',
+      description: '<p>Focus on your next course anywhere. Draft: waiting for the supplier.</p>',
+      price: 2500,
+      stock: 2,
+      per_user_limit: 1,
+      published: false,
+      restrictions: [],
+    },
+    {
+      title: 'Summer learning festival pass',
+      description: '<p>A pass for the summer learning festival. On sale from next month.</p>',
+      price: 400,
+      stock: 50,
+      per_user_limit: 1,
+      published: true,
+      available_from: at(30),
+      available_until: at(90),
+      restrictions: [],
+    },
+  ];
+}
+
+/**
+ * Seeds the reward shop of the demo site: its settings and products. Called by the demo seed
+ * after the users exist; it changes nobody's points.
+ */
+export async function seedIncentives(repos: Repositories, now = new Date()): Promise<void> {
+  await repos.settings.set('incentive_shop', demoShopSettings);
+  for (const product of demoProducts(now)) await repos.shop.create(product);
+}

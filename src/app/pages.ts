@@ -23,6 +23,30 @@ export const pages: Record<string, ComponentType> = {
   ),
   'incentives-settings': lazy(() => import('@/features/incentives/pages/incentives-settings-page')),
   'incentives-shop': lazy(() => import('@/features/incentives/pages/shop-page')),
+  'incentives-product': lazy(() => import('@/features/incentives/pages/product-page')),
+  'incentives-purchase': lazy(() => import('@/features/incentives/pages/purchase-page')),
+  'incentives-purchase-success': lazy(
+    () => import('@/features/incentives/pages/purchase-success-page'),
+  ),
+  leaderboard: lazy(() => import('@/features/incentives/pages/leaderboard-page')),
+  'incentives-products': lazy(() => import('@/features/incentives/admin/pages/products-page')),
+  'incentives-product-form': lazy(
+    () => import('@/features/incentives/admin/pages/product-form-page'),
+  ),
+  'incentives-schedules': lazy(() => import('@/features/incentives/admin/pages/schedules-page')),
+  'incentives-schedule-form': lazy(
+    () => import('@/features/incentives/admin/pages/schedule-form-page'),
+  ),
+  'incentives-rules': lazy(() => import('@/features/incentives/admin/pages/rules-page')),
+  'incentives-shop-settings': lazy(
+    () => import('@/features/incentives/admin/pages/shop-settings-page'),
+  ),
+  'incentives-transactions': lazy(
+    () => import('@/features/incentives/admin/pages/transactions-page'),
+  ),
+  'incentives-transaction': lazy(
+    () => import('@/features/incentives/admin/pages/transaction-page'),
+  ),
   'course-administration': lazy(
     () => import('@/features/course-administration/pages/course-administration-page'),
   ),

@@ -157,8 +157,18 @@ describe('the storefront editor', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Paste here, at position 1' }).click();
     await expect.poll(async () => (await order(page))[0]).toBe('Hand-picked free trainings');
+    // The first save's toast may still be showing: wait for this save's answer.
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('/storefront/manage/'),
+    );
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Storefront settings have been successfully saved!').waitFor();
+    expect((await saved).status()).toBe(200);
+    await expect
+      .poll(() => page.getByText('Storefront settings have been successfully saved!').count())
+      .toBeGreaterThan(0);
+    await expect(
+      page.getByRole('button', { name: 'Save', exact: true }).isDisabled(),
+    ).resolves.toBe(true);
     await context.close();
 
     // A visitor sees it on the start page, first, with free trainings in it.

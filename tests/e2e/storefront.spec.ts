@@ -56,6 +56,20 @@ describe('the public storefront', () => {
     await context.close();
   });
 
+  it('searches the catalogue from /storefront/search', async () => {
+    const { context, page } = await newPage(browser());
+    await logIn(page, 'learner', '/storefront/search?s=negotiation');
+    await settled(page);
+    await page.getByRole('heading', { level: 1, name: 'Search results' }).waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Negotiation Masterclass/ })
+      .first()
+      .waitFor();
+    await expect(page.title()).resolves.toMatch(/^Search results/);
+    await context.close();
+  });
+
   it('hides a section from users outside its audience', async () => {
     const { context, page } = await newPage(browser());
     await logIn(page, 'trainer');

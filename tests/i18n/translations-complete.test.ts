@@ -39,6 +39,8 @@ function interfaceStrings(): Map<string, string> {
     ...files('engine/react'),
     ...files('schemas/forms'),
     ...files('schemas/storefront'),
+    ...files('schemas/incentives'),
+    'schemas/entities/incentives.schema.ts',
   ]) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     for (const re of patterns) for (const m of text.matchAll(re)) add(unescape(m[1]!), file);

@@ -82,7 +82,10 @@ export function StorefrontEditor({
       },
       actions: {
         notify: (_, params) => {
-          effects.current.notify(params.type, effects.current.t(params.message));
+          // After the machine's step: the toasts are another machine, not part of this one.
+          queueMicrotask(() =>
+            effects.current.notify(params.type, effects.current.t(params.message)),
+          );
         },
         refusePaste: assign(({ context }) => ({
           pasteError: problemOf(context.config.buffer) ?? editorMessages.pasteRefused,

@@ -1,0 +1,191 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server, setupMockServer } from '@/shell/__tests__/msw';
+import { renderShell } from '@/shell/__tests__/test-utils';
+import ProductFormPage from '../pages/product-form-page';
+import ProductsPage from '../pages/products-page';
+import { admin, meta, product } from './fixtures';
+
+setupMockServer();
+
+const routes = () => [
+  { path: '/settings/incentives/products', element: <ProductsPage /> },
+  { path: '/settings/incentives/products/create', element: <ProductFormPage /> },
+  { path: '/settings/incentives/products/:productId/edit', element: <ProductFormPage /> },
+];
+
+describe('Products list', () => {
+  it('shows each product with its stock left, and asks before deleting one', async () => {
+    let products = [
+      product(1, { title: 'Coffee mug', stock: 10, sold: 3 }),
+      product(2, { title: 'Ebook', stock: null, published: false }),
+    ];
+    const deleted: string[] = [];
+    server.use(
+      http.get('*/api/v2/incentives/products', () =>
+        HttpResponse.json({ data: products, meta: meta(products.length) }),
+      ),
+      http.delete('*/api/v2/incentives/products/:id', ({ params }) => {
+        deleted.push(String(params.id));
+        products = products.filter((p) => String(p.id) !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderShell(null, { user: admin, path: '/settings/incentives/products', routes });
+
+    const mug = (await screen.findByRole('rowheader', { name: 'Coffee mug' })).closest('tr')!;
+    expect(within(mug).getByText('7')).toBeInTheDocument();
+    expect(within(mug).getByText('100 points')).toBeInTheDocument();
+    expect(within(mug).getByText('Yes')).toBeInTheDocument();
+    const ebook = screen.getByRole('rowheader', { name: 'Ebook' }).closest('tr')!;
+    expect(within(ebook).getByText('Unlimited')).toBeInTheDocument();
+    expect(within(ebook).getByText('No')).toBeInTheDocument();
+    expect(within(mug).getByRole('link', { name: 'Edit Coffee mug' })).toHaveAttribute(
+      'href',
+      '/settings/incentives/products/1/edit',
+    );
+
+    await userEvent.click(within(mug).getByRole('button', { name: 'Delete Coffee mug' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this product?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toEqual([]);
+    expect(screen.getByRole('rowheader', { name: 'Coffee mug' })).toBeInTheDocument();
+
+    await userEvent.click(within(mug).getByRole('button', { name: 'Delete Coffee mug' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this product?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('Coffee mug has been deleted.')).toBeInTheDocument();
+    expect(deleted).toEqual(['1']);
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: 'Coffee mug' })).not.toBeInTheDocument(),
+    );
+  }, 20_000);
+
+  it('searches through the address and says when nothing matches', async () => {
+    const searches: (string | null)[] = [];
+    server.use(
+      http.get('*/api/v2/incentives/products', ({ request }) => {
+        const url = new URL(request.url);
+        searches.push(url.searchParams.get('search'));
+        return HttpResponse.json({ data: [], meta: meta(0) });
+      }),
+    );
+    const { router } = renderShell(null, {
+      user: admin,
+      path: '/settings/incentives/products',
+      routes,
+    });
+    expect(await screen.findByText('No products yet.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Search products'), 'mug');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No products match your search.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=mug');
+    expect(searches).toEqual([null, 'mug']);
+  }, 20_000);
+
+  it('offers a retry when the list fails to load', async () => {
+    server.use(
+      http.get('*/api/v2/incentives/products', () =>
+        HttpResponse.json({ message: 'Bad request' }, { status: 400 }),
+      ),
+    );
+    renderShell(null, { user: admin, path: '/settings/incentives/products', routes });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The products could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('Product form', () => {
+  it("shows the server's message on the price, keeps the input, then saves", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/v2/incentives/products', async ({ request }) => {
+        const body = (await request.json()) as { price: number };
+        bodies.push(body);
+        if (body.price > 5000)
+          return HttpResponse.json(
+            {
+              message: 'The product is not valid.',
+              messages: [{ path: 'price', text: 'No reward may cost more than 5000 points.' }],
+            },
+            { status: 400 },
+          );
+        return HttpResponse.json(
+          { data: product(12, { title: 'Water bottle', price: body.price }) },
+          { status: 201 },
+        );
+      }),
+      http.get('*/api/v2/incentives/products', () =>
+        HttpResponse.json({ data: [product(12, { title: 'Water bottle' })], meta: meta(1) }),
+      ),
+    );
+    const { router } = renderShell(null, {
+      user: admin,
+      path: '/settings/incentives/products/create',
+      routes,
+    });
+
+    await userEvent.type(screen.getByLabelText(/^Title/), 'Water bottle');
+    const price = screen.getByLabelText(/^Price in points/);
+    await userEvent.type(price, '9000');
+    await userEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+    expect(
+      await screen.findByText('No reward may cost more than 5000 points.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Price in points/)).toHaveValue(9000);
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Water bottle');
+    expect(bodies[0]).toMatchObject({
+      title: 'Water bottle',
+      price: 9000,
+      stock: null,
+      per_user_limit: null,
+      available_from: null,
+      available_until: null,
+      published: false,
+      restrictions: [],
+    });
+    expect(router.state.location.pathname).toBe('/settings/incentives/products/create');
+
+    await userEvent.clear(screen.getByLabelText(/^Price in points/));
+    await userEvent.type(screen.getByLabelText(/^Price in points/), '250');
+    await userEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+    expect(await screen.findByText('The product has been created.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/settings/incentives/products'),
+    );
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toMatchObject({ price: 250 });
+  }, 20_000);
+
+  it('edits an existing product with PATCH and its whole data', async () => {
+    let patched: Record<string, unknown> | undefined;
+    server.use(
+      http.get('*/api/v2/incentives/products/5', () =>
+        HttpResponse.json({ data: product(5, { title: 'Hoodie', stock: 4, price: 800 }) }),
+      ),
+      http.patch('*/api/v2/incentives/products/5', async ({ request }) => {
+        patched = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ data: product(5, { title: 'Warm hoodie' }) });
+      }),
+      http.get('*/api/v2/incentives/products', () =>
+        HttpResponse.json({ data: [], meta: meta(0) }),
+      ),
+    );
+    renderShell(null, { user: admin, path: '/settings/incentives/products/5/edit', routes });
+    const title = await screen.findByLabelText(/^Title/);
+    expect(title).toHaveValue('Hoodie');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Warm hoodie');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The product has been saved.')).toBeInTheDocument();
+    expect(patched).toMatchObject({ title: 'Warm hoodie', price: 800, stock: 4, published: true });
+    expect(patched).not.toHaveProperty('id');
+  }, 20_000);
+});

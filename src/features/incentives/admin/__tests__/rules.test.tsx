@@ -1,0 +1,149 @@
+import type { Rules } from '@schemas/entities/incentives.schema';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { adminRulesQueryKey } from '@/lib/queries/incentives-admin-rules';
+import { server, setupMockServer } from '@/shell/__tests__/msw';
+import { renderShell } from '@/shell/__tests__/test-utils';
+import RulesPage from '../pages/rules-page';
+import { admin, meta } from './fixtures';
+
+setupMockServer();
+
+const stored: Rules = {
+  rules: [
+    {
+      type: 'training_completed',
+      enabled: true,
+      points: 100,
+      cooldown_hours: 0,
+      cap: null,
+      cap_period: 'month',
+    },
+    {
+      type: 'daily_login',
+      enabled: false,
+      points: 5,
+      cooldown_hours: 20,
+      cap: 7,
+      cap_period: 'week',
+    },
+  ],
+  expiry_schedule_id: null,
+};
+
+const schedules = [
+  {
+    id: 3,
+    name: 'Twelve months',
+    type: 'rolling',
+    months: 12,
+    fixed_date: null,
+    enabled: true,
+    created: '2025-01-01T00:00:00Z',
+  },
+];
+
+function card(name: string) {
+  return screen.getByRole('heading', { name }).closest('li')!;
+}
+
+describe('Rules page', () => {
+  it('shows a card per rule type, saves into the cache without refetching', async () => {
+    let gets = 0;
+    let posted: Rules | undefined;
+    server.use(
+      http.get('*/api/v2/settings/incentives/rules', () => {
+        gets += 1;
+        return HttpResponse.json({ data: stored });
+      }),
+      http.get('*/api/v2/incentives/expiry_schedules', () =>
+        HttpResponse.json({ data: schedules, meta: meta(1) }),
+      ),
+      http.post('*/api/v2/settings/incentives/rules', async ({ request }) => {
+        posted = (await request.json()) as Rules;
+        return HttpResponse.json({ data: posted });
+      }),
+    );
+    const { queryClient } = renderShell(<RulesPage />, {
+      user: admin,
+      path: '/settings/incentives/rules',
+    });
+
+    const completed = await screen.findByRole('heading', { name: 'Training completed' });
+    expect(completed).toBeInTheDocument();
+    // Every declared type has a card, stored or not (defaults for the missing ones).
+    for (const name of ['Training started', 'Daily login', 'Profile completed'])
+      expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+    expect(
+      within(card('Daily login')).getByRole('checkbox', { name: 'Daily login: On' }),
+    ).not.toBeChecked();
+    expect(
+      within(card('Training started')).getByText(
+        'Points when a learner subscribes to a training for the first time.',
+      ),
+    ).toBeInTheDocument();
+
+    const points = within(card('Training completed')).getByLabelText('Points');
+    await userEvent.clear(points);
+    await userEvent.type(points, '150');
+    await userEvent.click(within(card('Daily login')).getByRole('checkbox'));
+    await userEvent.selectOptions(
+      await screen.findByLabelText('Expiry schedule'),
+      await screen.findByRole('option', { name: 'Twelve months' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+
+    expect(await screen.findByText('The rules have been saved.')).toBeInTheDocument();
+    expect(posted?.expiry_schedule_id).toBe(3);
+    expect(posted?.rules.map((r) => r.type)).toEqual([
+      'training_completed',
+      'training_subscribed',
+      'daily_login',
+      'profile_completed',
+    ]);
+    expect(posted?.rules[0]).toMatchObject({ points: 150, cap: null });
+    expect(posted?.rules[2]).toMatchObject({ enabled: true });
+    expect(queryClient.getQueryData<Rules>(adminRulesQueryKey)).toEqual(posted);
+    expect(gets).toBe(1);
+  }, 20_000);
+
+  it('shows the field message of a failed save, keeps the input and refetches the rules', async () => {
+    let gets = 0;
+    server.use(
+      http.get('*/api/v2/settings/incentives/rules', () => {
+        gets += 1;
+        return HttpResponse.json({ data: stored });
+      }),
+      http.get('*/api/v2/incentives/expiry_schedules', () =>
+        HttpResponse.json({ data: [], meta: meta(0) }),
+      ),
+      http.post('*/api/v2/settings/incentives/rules', () =>
+        HttpResponse.json(
+          {
+            message: 'The rules are not valid.',
+            messages: [{ path: 'rules[0][points]', text: 'Must be at most 100000' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderShell(<RulesPage />, { user: admin, path: '/settings/incentives/rules' });
+    await screen.findByRole('heading', { name: 'Training completed' });
+    expect(gets).toBe(1);
+
+    const points = within(card('Training completed')).getByLabelText('Points');
+    await userEvent.clear(points);
+    await userEvent.type(points, '999999');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+
+    expect(await screen.findByText('Must be at most 100000')).toBeInTheDocument();
+    expect(within(card('Training completed')).getByLabelText('Points')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await waitFor(() => expect(gets).toBe(2));
+    expect(within(card('Training completed')).getByLabelText('Points')).toHaveValue(999999);
+  }, 20_000);
+});

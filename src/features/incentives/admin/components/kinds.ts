@@ -1,0 +1,26 @@
+import type { Transaction } from '@schemas/entities/incentives.schema';
+
+type Kind = Transaction['kind'];
+
+/** A ledger kind in words. */
+export function kindLabel(kind: Kind, t: (source: string) => string): string {
+  switch (kind) {
+    case 'award':
+      return t('Earned');
+    case 'redeem':
+      return t('Purchase');
+    case 'expire':
+      return t('Expired');
+    case 'adjust':
+      return t('Adjustment');
+    case 'refund':
+      return t('Refund');
+  }
+}
+
+/** A points change with its sign written out ("+50", "−20"), so colour is never the only cue. */
+export function signedPoints(delta: number): string {
+  if (delta > 0) return `+${delta}`;
+  if (delta < 0) return `\u2212${Math.abs(delta)}`;
+  return '0';
+}

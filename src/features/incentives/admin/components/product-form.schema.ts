@@ -1,0 +1,118 @@
+import type { Product, ProductInput } from '@schemas/entities/incentives.schema';
+import { productInputSchema } from '@schemas/entities/incentives.schema';
+import type { UiSchema } from '@rjsf/utils';
+
+const { properties } = productInputSchema;
+
+/**
+ * The product form: `productInputSchema` with its optional dates as plain date-time fields (rjsf
+ * would draw `anyOf [date-time, null]` as an option picker) and restrictions joined by "and".
+ * {@link toProductInput} turns empty fields back into the nulls the contract expects.
+ */
+export const productFormSchema = {
+  ...productInputSchema,
+  properties: {
+    ...properties,
+    // Both image fields are always strings (empty: no image), so neither is marked required.
+    image: { ...properties.image, required: [] },
+    available_from: { type: 'string', format: 'date-time', title: 'Available from' },
+    available_until: { type: 'string', format: 'date-time', title: 'Available until' },
+    restrictions: {
+      ...properties.restrictions,
+      items: {
+        ...properties.restrictions.items,
+        properties: {
+          ...properties.restrictions.items.properties,
+          rule: { ...properties.restrictions.items.properties.rule, default: 'and' },
+        },
+      },
+    },
+  },
+} as const;
+
+/** What the form holds: the input with empty fields left out. */
+export interface ProductFormData {
+  title?: string;
+  description?: string;
+  image?: { url?: string; alt?: string };
+  price?: number;
+  stock?: number | null;
+  per_user_limit?: number | null;
+  available_from?: string | null;
+  available_until?: string | null;
+  published?: boolean;
+  restrictions?: ProductInput['restrictions'];
+}
+
+export const productUiSchema: UiSchema = {
+  'ui:order': [
+    'title',
+    'description',
+    'price',
+    'image',
+    'stock',
+    'per_user_limit',
+    'available_from',
+    'available_until',
+    'published',
+    'restrictions',
+  ],
+  description: {
+    'ui:widget': 'textarea',
+    'ui:emptyValue': '',
+    'ui:options': { rows: 6 },
+    'ui:help': 'Shown on the product page in the shop. Simple HTML is allowed.',
+  },
+  price: { 'ui:help': 'How many points one unit costs.' },
+  image: {
+    url: { 'ui:emptyValue': '', 'ui:placeholder': 'https://example.org/reward.jpg' },
+    alt: {
+      'ui:emptyValue': '',
+      'ui:help': 'Describe the image for people who cannot see it.',
+    },
+  },
+  stock: { 'ui:help': 'Leave empty for unlimited stock.' },
+  per_user_limit: { 'ui:help': 'Leave empty to let a person buy it any number of times.' },
+  available_from: { 'ui:help': 'Leave empty to offer it from now on.' },
+  available_until: { 'ui:help': 'Leave empty to offer it with no end date.' },
+  published: { 'ui:help': 'Only published products appear in the shop.' },
+  restrictions: {
+    'ui:help': 'Leave empty to offer the product to everyone who can use the shop.',
+    items: { rule: { 'ui:widget': 'hidden' } },
+  },
+};
+
+/** The form's starting data: a product being edited, or an empty new one. */
+export function productFormData(product?: Product): ProductFormData {
+  if (!product) {
+    return { description: '', image: { url: '', alt: '' }, published: false, restrictions: [] };
+  }
+  return {
+    title: product.title,
+    description: product.description,
+    image: { url: product.image.url, alt: product.image.alt },
+    price: product.price,
+    ...(product.stock === null ? {} : { stock: product.stock }),
+    ...(product.per_user_limit === null ? {} : { per_user_limit: product.per_user_limit }),
+    ...(product.available_from ? { available_from: product.available_from } : {}),
+    ...(product.available_until ? { available_until: product.available_until } : {}),
+    published: product.published,
+    restrictions: product.restrictions,
+  };
+}
+
+/** The whole product as the contract wants it: empty means null or empty, never missing. */
+export function toProductInput(data: ProductFormData): ProductInput {
+  return {
+    title: data.title ?? '',
+    description: data.description ?? '',
+    image: { url: data.image?.url ?? '', alt: data.image?.alt ?? '' },
+    price: data.price ?? 0,
+    stock: data.stock ?? null,
+    per_user_limit: data.per_user_limit ?? null,
+    available_from: data.available_from || null,
+    available_until: data.available_until || null,
+    published: data.published ?? false,
+    restrictions: (data.restrictions ?? []).map((r) => ({ ...r, rule: 'and' as const })),
+  };
+}

@@ -1,0 +1,92 @@
+import type { ApiRequestError } from '@engine/core';
+import { useT } from '@engine/react';
+import { SchemaForm } from '@engine/react/schema-form';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAdminProduct, useSaveAdminProduct } from '@/lib/queries/incentives-admin-products';
+import { useNotify } from '@/shell/notifications/notifications-provider';
+import { PageHeader } from '@/shell/page/page-header';
+import { ErrorState } from '@/shell/states/states';
+import styles from '../components/admin.module.css';
+import { asApiError, userMessage } from '../components/errors';
+import {
+  productFormData,
+  productFormSchema,
+  productUiSchema,
+  toProductInput,
+  type ProductFormData,
+} from '../components/product-form.schema';
+import { TableSkeleton } from '../components/table-skeleton';
+
+const LIST = '/settings/incentives/products';
+
+/** /settings/incentives/products/create and /{productId}/edit: a reward product's form. */
+export default function ProductFormPage() {
+  const { t } = useT();
+  const { productId } = useParams();
+  const navigate = useNavigate();
+  const { notify } = useNotify();
+  const product = useAdminProduct(productId);
+  const save = useSaveAdminProduct(productId);
+  const [error, setError] = useState<ApiRequestError | null>(null);
+  const editing = productId !== undefined;
+  const formData = useMemo(
+    () =>
+      editing ? (product.data ? productFormData(product.data) : undefined) : productFormData(),
+    [editing, product.data],
+  );
+
+  const submit = async (data: ProductFormData) => {
+    setError(null);
+    try {
+      await save.mutateAsync(toProductInput(data));
+      notify(
+        'success',
+        editing ? t('The product has been saved.') : t('The product has been created.'),
+      );
+      void navigate(LIST);
+    } catch (e) {
+      const failure = asApiError(e);
+      if (failure.status === 400) setError(failure);
+      else notify('error', userMessage(e) ?? t('Something went wrong, please try again.'));
+    }
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title={editing ? t('Edit product') : t('New product')}
+        lead={
+          editing && product.data
+            ? product.data.title
+            : t('A reward learners can redeem their points for.')
+        }
+      />
+      <div className={styles.panel}>
+        {editing && product.isError ? (
+          <ErrorState
+            message={t('The product could not be loaded.')}
+            onRetry={() => void product.refetch()}
+          />
+        ) : !formData ? (
+          <TableSkeleton rows={6} />
+        ) : (
+          <SchemaForm<ProductFormData>
+            key={productId ?? 'new'}
+            schema={productFormSchema}
+            uiSchema={productUiSchema}
+            formData={formData}
+            onSubmit={submit}
+            serverErrors={error}
+            submitLabel={editing ? 'Save' : 'Create product'}
+            actions={
+              <Link className={styles.secondary} to={LIST}>
+                {t('Cancel')}
+              </Link>
+            }
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import type { ApiRequestError } from '@engine/core';
+import { useT } from '@engine/react';
+import { SchemaForm } from '@engine/react/schema-form';
+import type { ShopSettings } from '@schemas/entities/incentives.schema';
+import { useState } from 'react';
+import {
+  useAdminShopSettings,
+  useSaveAdminShopSettings,
+} from '@/lib/queries/incentives-admin-shop-settings';
+import { useNotify } from '@/shell/notifications/notifications-provider';
+import { PageHeader } from '@/shell/page/page-header';
+import { ErrorState } from '@/shell/states/states';
+import styles from '../components/admin.module.css';
+import { asApiError, userMessage } from '../components/errors';
+import {
+  shopSettingsFormData,
+  shopSettingsFormSchema,
+  shopSettingsUiSchema,
+  toShopSettings,
+  type ShopSettingsFormData,
+} from '../components/shop-settings-form.schema';
+import { TableSkeleton } from '../components/table-skeleton';
+import own from './shop-settings-page.module.css';
+
+/** /settings/incentives/shop: the reward shop's title, introduction and banner, with a preview. */
+export default function ShopSettingsPage() {
+  const { t } = useT();
+  const settings = useAdminShopSettings();
+  return (
+    <div>
+      <PageHeader title={t('Shop settings')} lead={t('What learners see above the rewards.')} />
+      {settings.isPending ? (
+        <TableSkeleton rows={5} />
+      ) : settings.isError ? (
+        <ErrorState
+          message={t('The shop settings could not be loaded.')}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : (
+        <ShopSettingsForm stored={settings.data} />
+      )}
+    </div>
+  );
+}
+
+function ShopSettingsForm({ stored }: { stored: ShopSettings }) {
+  const { t } = useT();
+  const { notify } = useNotify();
+  const save = useSaveAdminShopSettings();
+  const [initial] = useState(() => shopSettingsFormData(stored));
+  const [draft, setDraft] = useState<ShopSettings>(stored);
+  const [error, setError] = useState<ApiRequestError | null>(null);
+
+  const submit = async (data: ShopSettingsFormData) => {
+    setError(null);
+    try {
+      await save.mutateAsync(toShopSettings(data));
+      notify('success', t('The shop settings have been saved.'));
+    } catch (e) {
+      const failure = asApiError(e);
+      if (failure.status === 400) setError(failure);
+      else notify('error', userMessage(e) ?? t('Something went wrong, please try again.'));
+    }
+  };
+
+  return (
+    <div className={own.layout}>
+      <div className={styles.panel}>
+        <SchemaForm<ShopSettingsFormData>
+          schema={shopSettingsFormSchema}
+          uiSchema={shopSettingsUiSchema}
+          formData={initial}
+          onSubmit={submit}
+          onChange={(data) => setDraft(toShopSettings(data))}
+          serverErrors={error}
+        />
+      </div>
+      <BannerPreview settings={draft} />
+    </div>
+  );
+}
+
+function BannerPreview({ settings }: { settings: ShopSettings }) {
+  const { t } = useT();
+  const height = Math.min(600, Math.max(80, settings.banner_height || 80));
+  return (
+    <section className={`${styles.panel} ${own.preview}`} aria-labelledby="shop-preview-heading">
+      <h2 id="shop-preview-heading" className={own.previewTitle}>
+        {t('Preview')}
+      </h2>
+      {settings.banner ? (
+        <img
+          className={own.banner}
+          src={settings.banner.url}
+          alt={settings.banner.alt}
+          style={{ blockSize: `${height}px` }}
+        />
+      ) : (
+        <div className={own.placeholder} style={{ blockSize: `${height}px` }}>
+          {t('No banner')}
+        </div>
+      )}
+      <p className={own.shopTitle}>{settings.title || t('Reward shop')}</p>
+      {settings.intro ? <p className={own.intro}>{settings.intro}</p> : null}
+    </section>
+  );
+}

@@ -6,10 +6,12 @@ import { myTrainingsRootKey } from './my-trainings';
 import { searchRootKey } from './search';
 import { trainingQueryKey } from './training';
 import { trainingsRootKey } from './trainings';
+import { walletQueryKey } from './wallet';
 
 /**
  * A subscription change shows on the training at once, then every list that carries a
- * subscription (catalogue, recommendations, dashboard, search) is fetched again.
+ * subscription (catalogue, recommendations, dashboard, search) is fetched again, and the
+ * wallet too: starting or completing a training can earn points.
  */
 export async function applySubscription(
   queryClient: QueryClient,
@@ -23,6 +25,7 @@ export async function applySubscription(
     queryClient.invalidateQueries({ queryKey: trainingsRootKey }),
     queryClient.invalidateQueries({ queryKey: myTrainingsRootKey }),
     queryClient.invalidateQueries({ queryKey: searchRootKey }),
+    queryClient.invalidateQueries({ queryKey: walletQueryKey }),
   ]);
 }
 

@@ -21,11 +21,10 @@ import {
   type FieldMessage,
 } from '@engine/server';
 import { errorResponses, needFlags, needSignedIn } from '../lib/guards';
+import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 
 const idParamsSchema = idParams('id');
 
-const NOT_FOUND = 'Not found';
-const INVALID = 'Some fields are not valid.';
 /** How often the server expires due points while it runs. */
 export const EXPIRY_JOB_INTERVAL_MS = 60 * 60_000;
 
@@ -62,11 +61,11 @@ const expiredSchema = {
 /** A schedule as stored: the field its type does not use is cleared; 400 when one is missing. */
 function scheduleToStore(input: ExpiryScheduleInput): Required<ExpiryScheduleInput> {
   if (input.type === 'rolling' && !input.months)
-    throw new HttpError(400, INVALID, [
+    throw new HttpError(400, INVALID_FIELDS, [
       { path: 'months', text: 'Rolling schedules need a number of months' },
     ]);
   if (input.type === 'fixed' && !input.fixed_date)
-    throw new HttpError(400, INVALID, [
+    throw new HttpError(400, INVALID_FIELDS, [
       { path: 'fixed_date', text: 'Fixed schedules need a date' },
     ]);
   return {
@@ -123,7 +122,7 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
       const scheduleId = body.expiry_schedule_id ?? null;
       if (scheduleId !== null && !(await earning.schedule(scheduleId)))
         problems.push({ path: 'expiry_schedule_id', text: 'Unknown expiry schedule' });
-      if (problems.length) throw new HttpError(400, INVALID, problems);
+      if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
       return ok(await earning.saveRules({ rules: body.rules, expiry_schedule_id: scheduleId }));
     },
   );

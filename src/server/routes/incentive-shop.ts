@@ -28,12 +28,11 @@ import {
   type FieldMessage,
 } from '@engine/server';
 import { errorResponses, needFlags } from '../lib/guards';
+import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 import type { Shopper } from '../repositories/shop';
 
 const idParamsSchema = idParams('id');
 
-const NOT_FOUND = 'Not found';
-const INVALID = 'Some fields are not valid.';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The header a client sends so that a retried checkout never charges twice. */
@@ -68,7 +67,7 @@ function productProblems(input: ProductInput): FieldMessage[] {
 }
 
 function assertValid(problems: FieldMessage[]): void {
-  if (problems.length) throw new HttpError(400, INVALID, problems);
+  if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
 }
 
 const shopFlags = () => needFlags('incentives_shop_enabled', 'incentives_shop');
@@ -325,7 +324,9 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
       const { page = 0, limit = 25 } = request.query;
       const { from, to } = request.query;
       if (from && to && to < from)
-        throw new HttpError(400, INVALID, [{ path: 'to', text: 'Must not be before the start' }]);
+        throw new HttpError(400, INVALID_FIELDS, [
+          { path: 'to', text: 'Must not be before the start' },
+        ]);
       const { rows, total } = await shop.transactions({ ...request.query, page, limit });
       return paged(rows, pageMeta(page, limit, total));
     },
@@ -366,7 +367,7 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
     async (request) => {
       const { uid, points, note } = request.body;
       if (!(await app.repos.users.exists(uid)))
-        throw new HttpError(400, INVALID, [{ path: 'uid', text: 'Unknown user' }]);
+        throw new HttpError(400, INVALID_FIELDS, [{ path: 'uid', text: 'Unknown user' }]);
       const source = `admin:${request.access.uid}`;
       const movement =
         points > 0

@@ -21,6 +21,7 @@ import {
   idParams,
 } from '@engine/server';
 import { errorResponses, needFlags } from '../lib/guards';
+import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 import { sanitizeAdminHtml } from '../lib/sanitize';
 import { validateSections } from '../lib/section-types';
 import { matchesRestrictions, type Audience } from '../lib/storefront-audience';
@@ -30,7 +31,6 @@ import type { Viewer } from '../repositories/trainings';
 
 const idParamsSchema = idParams('id');
 
-const NOT_FOUND = 'Not found';
 const DEFAULT_LANGUAGE = 'en';
 /** Trainings per page of a storefront section page. */
 const SECTION_PAGE_SIZE = 24;
@@ -218,9 +218,7 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
     async (request) => {
       const { type = 'registered', language = DEFAULT_LANGUAGE, preview } = request.query;
       if (!(await app.repos.languages.exists(language)))
-        throw new HttpError(400, 'Some fields are not valid.', [
-          { path: 'language', text: 'Unknown language' },
-        ]);
+        throw new HttpError(400, INVALID_FIELDS, [{ path: 'language', text: 'Unknown language' }]);
       const layout = await storefront.ensure(type, language);
       if (!preview) return ok(await managedLayout(layout));
       const audience: Audience = { language: [request.query.audience_language ?? language] };
@@ -261,7 +259,7 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
           problems.push({ path: `sections[${i}][id]`, text: 'Duplicate section' });
         seen.add(s.id);
       });
-      if (problems.length) throw new HttpError(400, 'Some fields are not valid.', problems);
+      if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
       const ordered = sections
         .map((section, index) => ({ section: withSanitizedHtml(section), index }))
         .sort((a, b) => a.section.weight - b.section.weight || a.index - b.index);
@@ -273,7 +271,7 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       if (foreign.length)
         throw new HttpError(
           400,
-          'Some fields are not valid.',
+          INVALID_FIELDS,
           foreign.map((i) => ({
             path: `sections[${ordered[i]!.index}][id]`,
             text: 'Unknown section',

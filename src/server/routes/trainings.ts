@@ -18,6 +18,7 @@ import {
   idParams,
 } from '@engine/server';
 import { errorResponses, needSignedIn } from '../lib/guards';
+import { NOT_FOUND } from '../lib/messages';
 import { viewerOf } from '../lib/viewer';
 
 const idParamsSchema = idParams('id');
@@ -34,8 +35,6 @@ const unsubscribedSchema = {
   additionalProperties: false,
   properties: { subscribed: { type: 'boolean', const: false } },
 } as const;
-
-const NOT_FOUND = 'Not found';
 
 /** The training catalogue, the current user's subscriptions and their progress. */
 export const trainingRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {

@@ -16,6 +16,7 @@ import {
   idParams,
 } from '@engine/server';
 import { errorResponses, needFlags, needOwnerOr } from '../lib/guards';
+import { INVALID_FIELDS } from '../lib/messages';
 
 const uidParamsSchema = idParams('uid');
 
@@ -95,7 +96,7 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         if (countries.length && !countries.some((c) => c.code === patch.country))
           problems.push({ path: 'country', text: 'Unknown country' });
       }
-      if (problems.length) throw new HttpError(400, 'Some fields are not valid.', problems);
+      if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
       if (!(await app.repos.users.exists(uid))) throw new HttpError(404, 'Not found');
       await app.repos.users.update(uid, patch);
       const user = (await app.repos.users.current(uid))!;

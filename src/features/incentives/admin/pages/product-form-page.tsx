@@ -1,14 +1,12 @@
-import type { ApiRequestError } from '@engine/core';
 import { useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAdminProduct, useSaveAdminProduct } from '@/lib/queries/incentives-admin-products';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
 import { ErrorState } from '@/shell/states/states';
 import styles from '../components/admin.module.css';
-import { asApiError, userMessage } from '../components/errors';
 import {
   productFormData,
   productFormSchema,
@@ -17,6 +15,7 @@ import {
   type ProductFormData,
 } from '../components/product-form.schema';
 import { TableSkeleton } from '../components/table-skeleton';
+import { useFormSave } from '../components/use-form-save';
 
 const LIST = '/settings/incentives/products';
 
@@ -28,7 +27,6 @@ export default function ProductFormPage() {
   const { notify } = useNotify();
   const product = useAdminProduct(productId);
   const save = useSaveAdminProduct(productId);
-  const [error, setError] = useState<ApiRequestError | null>(null);
   const editing = productId !== undefined;
   const formData = useMemo(
     () =>
@@ -36,21 +34,18 @@ export default function ProductFormPage() {
     [editing, product.data],
   );
 
-  const submit = async (data: ProductFormData) => {
-    setError(null);
-    try {
+  const { error, submit } = useFormSave<ProductFormData>(
+    async (data) => {
       await save.mutateAsync(toProductInput(data));
+    },
+    () => {
       notify(
         'success',
         editing ? t('The product has been saved.') : t('The product has been created.'),
       );
       void navigate(LIST);
-    } catch (e) {
-      const failure = asApiError(e);
-      if (failure.status === 400) setError(failure);
-      else notify('error', userMessage(e) ?? t('Something went wrong, please try again.'));
-    }
-  };
+    },
+  );
 
   return (
     <div>

@@ -9,6 +9,7 @@ import { PageHeader } from '@/shell/page/page-header';
 import { Pager } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
 import styles from '../components/admin.module.css';
+import { RowActions } from '../components/row-actions';
 import { availabilityText } from '../components/availability';
 import { formText, userMessage } from '../components/errors';
 import { TableSkeleton } from '../components/table-skeleton';
@@ -147,23 +148,11 @@ export default function ProductsPage() {
                       {availabilityText(product, t, formatDate)}
                     </td>
                     <td>
-                      <div className={styles.rowActions}>
-                        <Link
-                          className={styles.small}
-                          to={`${BASE}/${product.id}/edit`}
-                          aria-label={t('Edit @title', { title: product.title })}
-                        >
-                          {t('Edit')}
-                        </Link>
-                        <button
-                          type="button"
-                          className={styles.smallDanger}
-                          aria-label={t('Delete @title', { title: product.title })}
-                          onClick={() => setPending(product)}
-                        >
-                          {t('Delete')}
-                        </button>
-                      </div>
+                      <RowActions
+                        name={product.title}
+                        editTo={`${BASE}/${product.id}/edit`}
+                        onDelete={() => setPending(product)}
+                      />
                     </td>
                   </tr>
                 ))}

@@ -1,14 +1,12 @@
-import type { ApiRequestError } from '@engine/core';
 import { useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAdminSchedule, useSaveAdminSchedule } from '@/lib/queries/incentives-admin-schedules';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
 import { ErrorState } from '@/shell/states/states';
 import styles from '../components/admin.module.css';
-import { asApiError, userMessage } from '../components/errors';
 import {
   scheduleFormData,
   scheduleFormSchema,
@@ -17,6 +15,7 @@ import {
   type ScheduleFormData,
 } from '../components/schedule-form.schema';
 import { TableSkeleton } from '../components/table-skeleton';
+import { useFormSave } from '../components/use-form-save';
 
 const LIST = '/settings/incentives/schedules';
 
@@ -28,7 +27,6 @@ export default function ScheduleFormPage() {
   const { notify } = useNotify();
   const schedule = useAdminSchedule(scheduleId);
   const save = useSaveAdminSchedule(scheduleId);
-  const [error, setError] = useState<ApiRequestError | null>(null);
   const editing = scheduleId !== undefined;
   const formData = useMemo(
     () =>
@@ -36,18 +34,15 @@ export default function ScheduleFormPage() {
     [editing, schedule.data],
   );
 
-  const submit = async (data: ScheduleFormData) => {
-    setError(null);
-    try {
+  const { error, submit } = useFormSave<ScheduleFormData>(
+    async (data) => {
       await save.mutateAsync(toScheduleInput(data));
+    },
+    () => {
       notify('success', t('The expiry schedule has been saved.'));
       void navigate(LIST);
-    } catch (e) {
-      const failure = asApiError(e);
-      if (failure.status === 400) setError(failure);
-      else notify('error', userMessage(e) ?? t('Something went wrong, please try again.'));
-    }
-  };
+    },
+  );
 
   return (
     <div>

@@ -12,6 +12,7 @@ import { PageHeader } from '@/shell/page/page-header';
 import { Pager } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
 import styles from '../components/admin.module.css';
+import { RowActions } from '../components/row-actions';
 import { userMessage } from '../components/errors';
 import { scheduleText } from '../components/schedule-text';
 import { TableSkeleton } from '../components/table-skeleton';
@@ -109,23 +110,11 @@ export default function SchedulesPage() {
                       </span>
                     </td>
                     <td>
-                      <div className={styles.rowActions}>
-                        <Link
-                          className={styles.small}
-                          to={`${BASE}/${schedule.id}/edit`}
-                          aria-label={t('Edit @title', { title: schedule.name })}
-                        >
-                          {t('Edit')}
-                        </Link>
-                        <button
-                          type="button"
-                          className={styles.smallDanger}
-                          aria-label={t('Delete @title', { title: schedule.name })}
-                          onClick={() => setPending(schedule)}
-                        >
-                          {t('Delete')}
-                        </button>
-                      </div>
+                      <RowActions
+                        name={schedule.name}
+                        editTo={`${BASE}/${schedule.id}/edit`}
+                        onDelete={() => setPending(schedule)}
+                      />
                     </td>
                   </tr>
                 ))}

@@ -1,4 +1,3 @@
-import type { ApiRequestError } from '@engine/core';
 import { useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
 import type { ShopSettings } from '@schemas/entities/incentives.schema';
@@ -11,7 +10,6 @@ import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
 import { ErrorState } from '@/shell/states/states';
 import styles from '../components/admin.module.css';
-import { asApiError, userMessage } from '../components/errors';
 import {
   shopSettingsFormData,
   shopSettingsFormSchema,
@@ -20,6 +18,7 @@ import {
   type ShopSettingsFormData,
 } from '../components/shop-settings-form.schema';
 import { TableSkeleton } from '../components/table-skeleton';
+import { useFormSave } from '../components/use-form-save';
 import own from './shop-settings-page.module.css';
 
 /** /settings/incentives/shop: the reward shop's title, introduction and banner, with a preview. */
@@ -49,19 +48,13 @@ function ShopSettingsForm({ stored }: { stored: ShopSettings }) {
   const save = useSaveAdminShopSettings();
   const [initial] = useState(() => shopSettingsFormData(stored));
   const [draft, setDraft] = useState<ShopSettings>(stored);
-  const [error, setError] = useState<ApiRequestError | null>(null);
 
-  const submit = async (data: ShopSettingsFormData) => {
-    setError(null);
-    try {
+  const { error, submit } = useFormSave<ShopSettingsFormData>(
+    async (data) => {
       await save.mutateAsync(toShopSettings(data));
-      notify('success', t('The shop settings have been saved.'));
-    } catch (e) {
-      const failure = asApiError(e);
-      if (failure.status === 400) setError(failure);
-      else notify('error', userMessage(e) ?? t('Something went wrong, please try again.'));
-    }
-  };
+    },
+    () => notify('success', t('The shop settings have been saved.')),
+  );
 
   return (
     <div className={own.layout}>

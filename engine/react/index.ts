@@ -9,6 +9,7 @@ export { LoaderProvider, useLoader, type LoaderControls } from './loader';
 export { createRoutes, type RouteHandle, type RouteRegistry } from './routes';
 export {
   SiteNameProvider,
+  useBreadcrumbLabel,
   useBreadcrumbs,
   usePageTitle,
   type Breadcrumb,

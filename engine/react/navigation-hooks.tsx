@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { useMatches } from 'react-router';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation, useMatches } from 'react-router';
 import type { RouteHandle } from './routes';
 import { useT } from './i18n';
 
@@ -12,9 +12,47 @@ export interface Breadcrumb {
   redirect: boolean;
 }
 
+/** Labels pages give their crumbs at run time (a product's title), by crumb URL. */
+const crumbLabels = new Map<string, string>();
+const crumbListeners = new Set<() => void>();
+let crumbVersion = 0;
+function setCrumbLabel(url: string, label: string | undefined): void {
+  if (label === undefined) crumbLabels.delete(url);
+  else crumbLabels.set(url, label);
+  crumbVersion++;
+  crumbListeners.forEach((listener) => listener());
+}
+function subscribeCrumbLabels(listener: () => void): () => void {
+  crumbListeners.add(listener);
+  return () => crumbListeners.delete(listener);
+}
+
+const normalize = (pathname: string) =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
+/**
+ * Names the crumb at `url` (default: the current page's) with a label known only at run time,
+ * such as a product's title, for as long as the calling page is shown. The label is used as is.
+ *
+ * @example
+ * useBreadcrumbLabel(product.data?.title, `/incentives/${id}`);
+ */
+export function useBreadcrumbLabel(label: string | undefined, url?: string): void {
+  const { pathname } = useLocation();
+  const target = normalize(url ?? pathname);
+  useEffect(() => {
+    if (label === undefined) return;
+    setCrumbLabel(target, label);
+    return () => {
+      if (crumbLabels.get(target) === label) setCrumbLabel(target, undefined);
+    };
+  }, [label, target]);
+}
+
 /**
  * Breadcrumbs of the current location, outermost first, from the `handle.breadcrumb` of each
- * matched route (labels translated). The shell decides where to show them.
+ * matched route (labels translated, or named by the page with {@link useBreadcrumbLabel}).
+ * The shell decides where to show them.
  *
  * @example
  * const crumbs = useBreadcrumbs();
@@ -23,13 +61,14 @@ export interface Breadcrumb {
 export function useBreadcrumbs(): Breadcrumb[] {
   const matches = useMatches();
   const translator = useT();
+  useSyncExternalStore(subscribeCrumbLabels, () => crumbVersion);
   const crumbs: Breadcrumb[] = [];
   for (const match of matches) {
     const handle = match.handle as RouteHandle | undefined;
     if (!handle?.breadcrumb) continue;
-    const url = match.pathname.length > 1 ? match.pathname.replace(/\/+$/, '') : match.pathname;
+    const url = normalize(match.pathname);
     const crumb = {
-      label: translator.t(handle.breadcrumb),
+      label: crumbLabels.get(url) ?? translator.t(handle.breadcrumb),
       url,
       redirect: Boolean(handle.breadcrumbRedirect),
     };
@@ -53,7 +92,8 @@ export function SiteNameProvider(p: { name?: string | undefined; children?: Reac
 
 /**
  * Sets `document.title` to `<title> | <site name>`. Without `title`, the deepest matched
- * route's `handle.title` is used, translated; a given `title` (e.g. a product's) is used as is.
+ * route's `handle.title` is used, translated; a given `title` (e.g. a product's) is used as is
+ * and also names the current page's crumb.
  *
  * @example
  * usePageTitle(product?.title, branding.site_name);
@@ -69,6 +109,7 @@ export function usePageTitle(title?: string, siteName?: string): void {
   }
   const text = title ?? (routeTitle === undefined ? undefined : translator.t(routeTitle));
   const site = siteName ?? contextSiteName;
+  useBreadcrumbLabel(title);
   useEffect(() => {
     const parts = [text, site].filter((part): part is string => Boolean(part));
     if (parts.length) document.title = parts.join(' | ');

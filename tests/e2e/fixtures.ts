@@ -78,3 +78,27 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(summary).toEqual([]);
 }
+
+/** Calls the API from the page, as the portal does (session cookie and XSRF header). */
+export async function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice('XSRF-TOKEN='.length);
+      const res = await fetch(`/api/v2/${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      // 204 answers have no body.
+      return { status: res.status, json: (text ? JSON.parse(text) : {}) as { data: unknown } };
+    },
+    { method, path, body },
+  );
+}

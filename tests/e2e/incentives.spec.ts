@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, logIn, newPage, settled } from './fixtures';
+import { expectNoAxeViolations, launchBrowser, logIn, newPage, settled, callApi } from './fixtures';
 
 const { browser } = launchBrowser();
 
@@ -13,28 +13,6 @@ const PRODUCT_PRICE = 150;
 const COMPLETION_POINTS = 100;
 const NEW_PRODUCT = 'Desk plant for learners';
 const LEARNER_NAME = 'Liam Chen';
-
-/** Calls the API from the page, as the portal does (session cookie and XSRF header). */
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = document.cookie
-        .split('; ')
-        .find((c) => c.startsWith('XSRF-TOKEN='))
-        ?.slice('XSRF-TOKEN='.length);
-      const res = await fetch(`/api/v2/${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, json: (await res.json()) as { data: unknown } };
-    },
-    { method, path, body },
-  );
-}
 
 /** Switches one site setting and returns what it was. */
 async function setSiteSetting(page: Page, name: string, value: boolean): Promise<unknown> {
@@ -115,13 +93,10 @@ describe('incentives', () => {
       // Every video marked watched completes the training.
       const mark = page.getByRole('button', { name: /^Mark as watched/ });
       await mark.first().waitFor();
-      while ((await mark.count()) > 0) {
+      for (let left = await mark.count(); left > 0; left = await mark.count()) {
         await mark.first().click();
-        await page.waitForFunction(
-          () => !document.querySelector('button[aria-busy="true"]'),
-          undefined,
-          { timeout: 10_000 },
-        );
+        // The button keeps its name while the request runs; it is done once it is gone.
+        await expect.poll(() => mark.count(), { timeout: 20_000 }).toBeLessThan(left);
       }
       await page
         .getByRole('alert')
@@ -143,6 +118,10 @@ describe('incentives', () => {
       await page.getByRole('link', { name: PRODUCT }).click();
       await page.getByRole('heading', { level: 1, name: PRODUCT }).waitFor();
       await expect(page.title()).resolves.toContain(PRODUCT);
+      await page
+        .getByRole('navigation', { name: 'Breadcrumb' })
+        .locator('[aria-current="page"]', { hasText: PRODUCT })
+        .waitFor();
       await expectNoAxeViolations(page);
 
       await page.getByRole('link', { name: 'Redeem', exact: true }).click();

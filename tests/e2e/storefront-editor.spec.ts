@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, logIn, newPage, settled } from './fixtures';
+import { expectNoAxeViolations, launchBrowser, logIn, newPage, settled, callApi } from './fixtures';
 
 const { browser } = launchBrowser();
 
@@ -9,28 +9,6 @@ interface Section {
   type: string;
   weight: number;
   data: unknown;
-}
-
-/** Calls the API from the page, as the portal does (session cookie and XSRF header). */
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = document.cookie
-        .split('; ')
-        .find((c) => c.startsWith('XSRF-TOKEN='))
-        ?.slice('XSRF-TOKEN='.length);
-      const res = await fetch(`/api/v2/${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, json: (await res.json()) as { data: unknown } };
-    },
-    { method, path, body },
-  );
 }
 
 const layouts: Record<string, { id: number; sections: Section[] }> = {};

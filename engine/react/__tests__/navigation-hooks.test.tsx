@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { lazy, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   I18nProvider,
   SessionProvider,
   SiteNameProvider,
+  useBreadcrumbLabel,
   useBreadcrumbs,
   usePageTitle,
 } from '../index';
@@ -35,7 +36,15 @@ const Layout = ({ children }: { children?: ReactNode }) => (
 const config: RoutesConfig = {
   routes: [
     { path: '/dashboard', page: 'plain', breadcrumb: 'My overview', title: 'My overview' },
-    { path: '/products/:productId', page: 'titled', title: 'Product' },
+    {
+      path: '/products/:productId',
+      breadcrumb: 'Product',
+      children: [
+        { path: '', page: 'titled', title: 'Product' },
+        { path: 'buy', page: 'buy', breadcrumb: 'Buy', title: 'Buy' },
+        { path: 'info', page: 'plain', breadcrumb: 'Info', title: 'Info' },
+      ],
+    },
     {
       path: '/settings/incentives',
       breadcrumb: 'Incentives',
@@ -59,6 +68,10 @@ const pages = {
   titled: function TitledPage() {
     usePageTitle('Winter jacket');
     return <p>titled page</p>;
+  },
+  buy: function BuyPage() {
+    useBreadcrumbLabel('Winter jacket', '/products/7');
+    return <p>buy page</p>;
   },
 };
 
@@ -109,5 +122,29 @@ describe('useBreadcrumbs and usePageTitle', () => {
     renderAt('/products/7');
     expect(await screen.findByText('titled page')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Winter jacket | Atrium'));
+    // The page's title also names its crumb, in place of the route's label.
+    await waitFor(() =>
+      expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        'Winter jacket /products/7',
+      ]),
+    );
+  });
+
+  it('lets a page name a parent crumb, and forgets the name when the page goes', async () => {
+    renderAt('/products/7/buy');
+    expect(await screen.findByText('buy page')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        'Winter jacket /products/7',
+        'Buy /products/7/buy',
+      ]),
+    );
+    cleanup();
+    renderAt('/products/7/info');
+    expect(await screen.findByText('plain page')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Product /products/7',
+      'Info /products/7/info',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { ApiRequestError } from '@engine/core';
-import { useT } from '@engine/react';
+import { useBreadcrumbLabel, useT } from '@engine/react';
 import type { Order } from '@schemas/entities/incentives.schema';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -31,6 +31,7 @@ export default function PurchasePage() {
   const navigate = useNavigate();
   const id = Number(useParams().productId);
   const product = useShopProduct(id);
+  useBreadcrumbLabel(product.data?.title, `/incentives/${id}`);
   const wallet = useWallet();
   const checkout = useCheckout();
   // A second click can land before React re-renders the busy button: this ref stops it.

@@ -50,6 +50,13 @@ export const pages: Record<string, ComponentType> = {
   'course-administration': lazy(
     () => import('@/features/course-administration/pages/course-administration-page'),
   ),
+  availability: lazy(() => import('@/features/availability/pages/my-availability-page')),
+  'course-administration-availability': lazy(
+    () => import('@/features/availability/pages/availability-management-page'),
+  ),
+  'course-administration-trainer-availability': lazy(
+    () => import('@/features/availability/pages/trainer-availability-page'),
+  ),
   'not-found': lazy(() => import('@/features/errors/pages/not-found-page')),
   denied: lazy(() => import('@/features/errors/pages/denied-page')),
 };

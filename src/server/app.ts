@@ -20,6 +20,7 @@ import { dbPlugin } from './plugins/db';
 import { uploadsPlugin } from './plugins/uploads';
 import { appearanceRoutes } from './routes/appearance';
 import { authRoutes } from './routes/auth';
+import { availabilityRoutes } from './routes/availability';
 import { avatarRoutes } from './routes/avatars';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
         await api.register(searchRoutes);
         await api.register(storefrontRoutes);
         await api.register(avatarRoutes);
+        await api.register(availabilityRoutes);
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       },
       { prefix: API_PREFIX },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { availabilityMessages } from '@schemas/entities/availability.schema';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const arabic = JSON.parse(
@@ -41,6 +42,7 @@ function interfaceStrings(): Map<string, string> {
     ...files('schemas/storefront'),
     ...files('schemas/incentives'),
     'schemas/entities/incentives.schema.ts',
+    'schemas/entities/availability.schema.ts',
   ]) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     for (const re of patterns) for (const m of text.matchAll(re)) add(unescape(m[1]!), file);
@@ -63,6 +65,9 @@ function interfaceStrings(): Map<string, string> {
     }
   };
   walk(routes.routes);
+  // Server messages the availability screens translate (templates with their @values).
+  for (const message of Object.values(availabilityMessages))
+    add(message, 'schemas/entities/availability.schema.ts');
   return found;
 }
 

@@ -173,6 +173,8 @@ export function agent(server: () => TestServer, o: { remoteAddress?: string } = 
       request('POST', url, { ...opts, body }),
     patch: (url: string, body?: unknown, opts?: RequestOptions) =>
       request('PATCH', url, { ...opts, body }),
+    put: (url: string, body?: unknown, opts?: RequestOptions) =>
+      request('PUT', url, { ...opts, body }),
     delete: (url: string, opts?: RequestOptions) => request('DELETE', url, opts),
     async login(name: string, password = PASSWORD) {
       return request('POST', '/api/v2/auth/login', { body: { name, password } });

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { availabilityRepository } from './availability';
 import { earningRepository } from './earning';
 import { languagesRepository } from './languages';
 import { loginFailuresRepository } from './login-failures';
@@ -32,6 +33,7 @@ function repositoriesOver(db: Db) {
     storefront: storefrontRepository(db),
     shop: shopRepository(db),
     earning: earningRepository(db),
+    availability: availabilityRepository(db),
   };
 }
 

@@ -17,17 +17,9 @@ import {
 } from '@engine/server';
 import { errorResponses, needFlags, needOwnerOr } from '../lib/guards';
 import { INVALID_FIELDS } from '../lib/messages';
+import { isTimeZone } from '../lib/time-zone';
 
 const uidParamsSchema = idParams('uid');
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** User administration and profile changes. */
 export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {

@@ -40,6 +40,9 @@ export const demoUsers: {
   organizations: number[];
   title: string;
   country: string;
+  /** The account's own time zone and language; the site's defaults when left out. */
+  timezone?: string;
+  language?: string;
   points: { delta: number; kind: 'award' | 'redeem'; note: string }[];
 }[] = [
   {
@@ -85,6 +88,41 @@ export const demoUsers: {
       { delta: 500, kind: 'award', note: 'Completed "Data literacy essentials"' },
       { delta: -250, kind: 'redeem', note: 'Reward shop: conference ticket voucher' },
     ],
+  },
+  // More trainers, in other organizations and time zones, so the availability overview has people.
+  {
+    name: 'layla',
+    first_name: 'ليلى',
+    last_name: 'المنصوري',
+    role: 'trainer',
+    organizations: [4],
+    title: 'Leadership trainer',
+    country: 'AE',
+    timezone: 'Asia/Dubai',
+    language: 'ar',
+    points: [],
+  },
+  {
+    name: 'marcus',
+    first_name: 'Marcus',
+    last_name: 'Reed',
+    role: 'trainer',
+    organizations: [5],
+    title: 'Compliance trainer',
+    country: 'US',
+    timezone: 'America/New_York',
+    points: [],
+  },
+  {
+    name: 'ingrid',
+    first_name: 'Ingrid',
+    last_name: 'Lindqvist',
+    role: 'trainer',
+    organizations: [2, 3],
+    title: 'Wellbeing coach',
+    country: 'SE',
+    timezone: 'Europe/Stockholm',
+    points: [],
   },
 ];
 

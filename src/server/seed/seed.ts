@@ -18,6 +18,7 @@ import {
   demoVocabularies,
 } from './demo-data';
 import { validateSections } from '../lib/section-types';
+import { seedAvailability } from './demo-availability';
 import { seedIncentives } from './demo-incentives';
 import { demoStorefront } from './demo-storefront';
 import {
@@ -106,6 +107,8 @@ async function seedDemo(repos: Repositories): Promise<void> {
       first_name: user.first_name,
       last_name: user.last_name,
       profile: { title: user.title, country: user.country },
+      timezone: user.timezone ?? null,
+      language: user.language ?? null,
       roles: [user.role],
       organizations: user.organizations.map((i) => orgIds[i - 1]!),
     });
@@ -117,6 +120,7 @@ async function seedDemo(repos: Repositories): Promise<void> {
   await seedTrainings(repos, terms, orgIds, uids.get('learner')!);
   await seedStorefront(repos, terms, orgIds);
   await seedIncentives(repos);
+  await seedAvailability(repos, uids);
 }
 
 /** Registered and unregistered storefronts in English and Arabic, defaults filled in by their types. */

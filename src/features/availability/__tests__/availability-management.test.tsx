@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server, setupMockServer } from '@/shell/__tests__/msw';
+import { renderShell } from '@/shell/__tests__/test-utils';
+import AvailabilityManagementPage from '../pages/availability-management-page';
+import { trainer, trainerUser } from './fixtures';
+
+setupMockServer();
+
+const courseAdmin = { ...trainerUser, uid: 2, name: 'courseadmin', full_name: 'Carla Course' };
+const trainers = [
+  trainer(12, 'Tarek Trainer'),
+  trainer(14, 'Amal Haddad', { id: 4, name: 'South' }),
+];
+
+describe('Trainer availability (course administration)', () => {
+  it('finds the trainers available between two times and links to their calendars', async () => {
+    const searches: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/v2/availability/trainers', () => HttpResponse.json({ data: trainers })),
+      http.get('*/api/v2/availability/available', ({ request }) => {
+        searches.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ data: [trainers[1]] });
+      }),
+      http.get('*/api/v2/availability', () =>
+        HttpResponse.json({
+          data: trainers.map((t) => ({
+            trainer: t,
+            timezone: 'UTC',
+            lock: null,
+            intervals: [],
+            time_off: [],
+          })),
+          meta: { page: 0, totalPages: 1, total: 2, limit: 50 },
+        }),
+      ),
+    );
+    renderShell(null, {
+      user: courseAdmin,
+      flags: { availability_feature_manage: true },
+      path: '/course-administration/availability',
+      routes: (ui) => [
+        { path: '/course-administration/availability', element: <AvailabilityManagementPage /> },
+        { path: '*', element: ui },
+      ],
+    });
+
+    const form = await screen.findByRole('form', { name: 'Available between' });
+    await waitFor(() =>
+      expect(within(form).getByRole('option', { name: 'South' })).toBeInTheDocument(),
+    );
+    fireEvent.change(within(form).getByLabelText('From'), {
+      target: { value: '2025-03-10T09:00' },
+    });
+    fireEvent.change(within(form).getByLabelText('Until'), {
+      target: { value: '2025-03-10T12:00' },
+    });
+    await userEvent.selectOptions(within(form).getByLabelText('Organization'), 'South');
+    await userEvent.click(within(form).getByRole('button', { name: 'Find available trainers' }));
+
+    const results = await screen.findByRole('list', { name: 'Available trainers' });
+    expect(searches).toHaveLength(1);
+    expect(searches[0]!.get('start')).toBe('2025-03-10T09:00:00Z');
+    expect(searches[0]!.get('end')).toBe('2025-03-10T12:00:00Z');
+    expect(searches[0]!.get('organization')).toBe('4');
+    expect(within(results).getByText('Amal Haddad')).toBeInTheDocument();
+    expect(
+      within(results).getByRole('link', { name: 'Open the calendar of Amal Haddad' }),
+    ).toHaveAttribute('href', '/course-administration/availability/14');
+    expect(within(results).queryByText('Tarek Trainer')).not.toBeInTheDocument();
+  }, 20_000);
+});

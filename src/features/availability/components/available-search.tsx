@@ -1,0 +1,156 @@
+import { useT } from '@engine/react';
+import type { AvailableQuery } from '@schemas/entities/availability.schema';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useAvailableTrainers } from '@/lib/queries/availability-available';
+import { zonedToIso } from '../lib/zoned';
+import styles from './availability.module.css';
+import { failureText } from './errors';
+
+const MAX_DAYS = 14;
+
+/**
+ * "Available between": the trainers free for the whole of a time span (in the viewer's time
+ * zone), optionally in one organization, each linked to their calendar. Used to find cover.
+ */
+export function AvailableSearch({
+  organizations,
+}: {
+  organizations: { id: number; name: string }[];
+}) {
+  const { t, timeZone } = useT();
+  const id = useId();
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [organization, setOrganization] = useState('');
+  const [query, setQuery] = useState<AvailableQuery | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const result = useAvailableTrainers(query);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!start || !end) {
+      setError(t('Choose when the time starts and ends.'));
+      return;
+    }
+    const [startDate = '', startTime = ''] = start.split('T');
+    const [endDate = '', endTime = ''] = end.split('T');
+    const from = zonedToIso(startDate, startTime.slice(0, 5), timeZone);
+    const to = zonedToIso(endDate, endTime.slice(0, 5), timeZone);
+    if (to <= from) {
+      setError(t('The end must be after the start.'));
+      return;
+    }
+    if (Date.parse(to) - Date.parse(from) > MAX_DAYS * 86_400_000) {
+      setError(t('Search at most @days days at a time.', { days: MAX_DAYS }));
+      return;
+    }
+    setQuery({
+      start: from,
+      end: to,
+      ...(organization ? { organization: Number(organization) } : {}),
+    });
+  };
+
+  const failure = result.isError ? failureText(result.error, t) : null;
+
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
+      <div className={styles.cardHeader}>
+        <h2 id={`${id}-title`} className={styles.cardTitle}>
+          {t('Available between')}
+        </h2>
+        <p className={styles.hint}>
+          {t(
+            'Find the trainers who are free for the whole time, to plan a training or find cover.',
+          )}
+        </p>
+      </div>
+      <form
+        className={`${styles.fieldRow} ${styles.wideFieldRow}`}
+        onSubmit={submit}
+        noValidate
+        aria-label={t('Available between')}
+      >
+        <div className={styles.field}>
+          <label htmlFor={`${id}-start`}>{t('From')}</label>
+          <input
+            id={`${id}-start`}
+            type="datetime-local"
+            value={start}
+            onChange={(event) => setStart(event.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-end`}>{t('Until')}</label>
+          <input
+            id={`${id}-end`}
+            type="datetime-local"
+            value={end}
+            onChange={(event) => setEnd(event.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-org`}>{t('Organization')}</label>
+          <select
+            id={`${id}-org`}
+            value={organization}
+            onChange={(event) => setOrganization(event.target.value)}
+          >
+            <option value="">{t('Any organization')}</option>
+            {organizations.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.fieldEnd}>
+          <button type="submit" className={styles.primary}>
+            {t('Find available trainers')}
+          </button>
+        </div>
+      </form>
+      <p className={styles.hint}>{t('Times are in the time zone @zone.', { zone: timeZone })}</p>
+
+      {error || failure ? (
+        <p className={styles.error} role="alert">
+          {error ?? failure}
+        </p>
+      ) : null}
+
+      {query && !error && !result.isError ? (
+        <div aria-live="polite">
+          {result.isFetching && !result.data ? (
+            <p className={styles.hint}>{t('Searching…')}</p>
+          ) : result.data && result.data.length === 0 ? (
+            <p className={styles.empty}>{t('No trainer is available for the whole time.')}</p>
+          ) : result.data ? (
+            <ul className={styles.list} aria-label={t('Available trainers')}>
+              {result.data.map((trainer) => (
+                <li key={trainer.uid} className={styles.item}>
+                  <span className={styles.itemText}>
+                    <span className={styles.itemTitle}>{trainer.display_name}</span>
+                    {trainer.organizations.length > 0 ? (
+                      <span className={styles.itemMeta}>
+                        {trainer.organizations.map((o) => o.name).join(', ')}
+                      </span>
+                    ) : null}
+                  </span>
+                  <Link
+                    className={styles.small}
+                    to={`/course-administration/availability/${trainer.uid}`}
+                    aria-label={t('Open the calendar of @name', { name: trainer.display_name })}
+                  >
+                    {t('Open calendar')}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+
+/*
+ * Wall-clock arithmetic in a trainer's time zone. Dates are `YYYY-MM-DD` strings and times
+ * `HH:MM`, as the native date and time inputs give them; instants are ISO strings in UTC.
+ */
+
+/** An ISO instant without milliseconds, as the server writes them. */
+export function toIso(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** `date` + `days` (both calendar dates, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** 0 Sunday … 6 Saturday. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/** The instant a wall-clock date and time happen in `timeZone`; `24:00` is the next midnight. */
+export function zonedToIso(date: string, time: string, timeZone: string): string {
+  if (time === '24:00') return zonedToIso(addDays(date, 1), '00:00', timeZone);
+  return toIso(fromZonedTime(`${date}T${time}:00`, timeZone));
+}
+
+/** The wall-clock date and time of an instant in `timeZone`. */
+export function isoToZoned(value: string | Date, timeZone: string): { date: string; time: string } {
+  const instant = typeof value === 'string' ? new Date(value) : value;
+  return {
+    date: formatInTimeZone(instant, timeZone, 'yyyy-MM-dd'),
+    time: formatInTimeZone(instant, timeZone, 'HH:mm'),
+  };
+}
+
+/** Today's date in `timeZone`. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return formatInTimeZone(now, timeZone, 'yyyy-MM-dd');
+}
+
+/** Calendar dates `[from, to)` shown by the calendar. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/** The week holding `date`, starting on `firstDay` (0 Sunday … 6 Saturday). */
+export function weekAround(date: string, firstDay: number): DateRange {
+  const from = addDays(date, -((weekdayOf(date) - firstDay + 7) % 7));
+  return { from, to: addDays(from, 7) };
+}
+
+/** The query of a date range: from midnight to midnight in `timeZone`. */
+export function rangeQuery(range: DateRange, timeZone: string): { start: string; end: string } {
+  return {
+    start: zonedToIso(range.from, '00:00', timeZone),
+    end: zonedToIso(range.to, '00:00', timeZone),
+  };
+}
+
+/** Every IANA time zone the browser knows, with UTC first. */
+export function timeZones(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  const zones = intl.supportedValuesOf?.('timeZone') ?? [];
+  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
+}

@@ -1,0 +1,293 @@
+import { useFormatDate, useT } from '@engine/react';
+import type { OverviewRow } from '@schemas/entities/availability.schema';
+import { useCallback, useId, useMemo, useState, type CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { useAvailabilityOverview } from '@/lib/queries/availability-overview';
+import { useUpdateAvailabilitySettings } from '@/lib/queries/availability-settings';
+import { useAvailabilityTrainers } from '@/lib/queries/availability-trainers';
+import { BackLink } from '@/shell/back-link/back-link';
+import { useNotify } from '@/shell/notifications/notifications-provider';
+import { PageHeader } from '@/shell/page/page-header';
+import { ErrorState } from '@/shell/states/states';
+import '../components/availability-colors.css';
+import { AvailabilityCalendar, firstDayOf } from '../components/availability-calendar';
+import styles from '../components/availability.module.css';
+import { AvailableSearch } from '../components/available-search';
+import { failureText } from '../components/errors';
+import { Legend } from '../components/legend';
+import { overviewEvents, trainerColor } from '../lib/events';
+import { isoToZoned, rangeQuery, todayIn, weekAround, type DateRange } from '../lib/zoned';
+
+/**
+ * /course-administration/availability: every trainer's availability on one calendar (one colour
+ * and the name per trainer), filters, locks, and a search for who is free at a given time.
+ */
+export default function AvailabilityManagementPage() {
+  const { t, language, timeZone } = useT();
+  const formatDate = useFormatDate();
+  const { notify } = useNotify();
+  const id = useId();
+  const [organization, setOrganization] = useState('');
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [page, setPage] = useState(0);
+  const [range, setRange] = useState<DateRange>(() =>
+    weekAround(todayIn(timeZone), firstDayOf(language)),
+  );
+
+  const allTrainers = useAvailabilityTrainers();
+  const organizations = useMemo(() => {
+    const byId = new Map<number, string>();
+    for (const trainer of allTrainers.data ?? [])
+      for (const o of trainer.organizations) byId.set(o.id, o.name);
+    return [...byId]
+      .map(([oid, name]) => ({ id: oid, name }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }, [allTrainers.data]);
+  const orgId = organization ? Number(organization) : undefined;
+  const filtered = useAvailabilityTrainers({
+    ...(orgId ? { organization: orgId } : {}),
+    ...(search.trim() ? { search: search.trim() } : {}),
+  });
+
+  const overview = useAvailabilityOverview({
+    ...rangeQuery(range, timeZone),
+    ...(orgId ? { organization: orgId } : {}),
+    ...(selected.length > 0 ? { uid: selected } : {}),
+    ...(search.trim() && selected.length === 0 ? { search: search.trim() } : {}),
+    page,
+  });
+  const rows = useMemo(() => overview.data?.data ?? [], [overview.data]);
+  const meta = overview.data?.meta;
+  const events = useMemo(() => overviewEvents(rows, { timeOff: t('Time off') }), [rows, t]);
+
+  const onRangeChange = useCallback(
+    (start: Date, end: Date) => {
+      const next = { from: isoToZoned(start, timeZone).date, to: isoToZoned(end, timeZone).date };
+      setRange((current) =>
+        current.from === next.from && current.to === next.to ? current : next,
+      );
+    },
+    [timeZone],
+  );
+
+  const settings = useUpdateAvailabilitySettings();
+  const toggleLock = async (row: OverviewRow) => {
+    const locked = !row.lock;
+    try {
+      await settings.mutateAsync({ uid: row.trainer.uid, patch: { locked } });
+      notify(
+        'success',
+        locked
+          ? t('The availability of @name has been locked.', { name: row.trainer.display_name })
+          : t('The availability of @name has been unlocked.', { name: row.trainer.display_name }),
+      );
+    } catch (e) {
+      notify('error', failureText(e, t));
+    }
+  };
+
+  const toggleTrainer = (uid: number, on: boolean) => {
+    setPage(0);
+    setSelected((list) => (on ? [...list, uid] : list.filter((x) => x !== uid)));
+  };
+
+  return (
+    <div className={styles.page}>
+      <BackLink title="Course administration" url="/course-administration" translate />
+      <PageHeader
+        title={t('Trainer availability')}
+        lead={t('See when every trainer is available, and find cover for a time slot.')}
+      />
+
+      <AvailableSearch organizations={organizations} />
+
+      <section className={`${styles.card} ${styles.filters}`} aria-labelledby={`${id}-filters`}>
+        <h2 id={`${id}-filters`} className={styles.cardTitle}>
+          {t('Filters')}
+        </h2>
+        <div className={styles.fieldRow}>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-org`}>{t('Organization')}</label>
+            <select
+              id={`${id}-org`}
+              value={organization}
+              onChange={(event) => {
+                setOrganization(event.target.value);
+                setSelected([]);
+                setPage(0);
+              }}
+            >
+              <option value="">{t('All organizations')}</option>
+              {organizations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-search`}>{t('Search trainers')}</label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(0);
+              }}
+            />
+          </div>
+        </div>
+        <fieldset className={styles.fieldset}>
+          <legend>{t('Show only these trainers')}</legend>
+          {filtered.data && filtered.data.length > 0 ? (
+            <ul className={styles.trainerChecks}>
+              {filtered.data.map((trainer) => (
+                <li key={trainer.uid}>
+                  <label className={styles.choice}>
+                    <input
+                      type="checkbox"
+                      checked={selected.includes(trainer.uid)}
+                      onChange={(event) => toggleTrainer(trainer.uid, event.target.checked)}
+                    />
+                    {trainer.display_name}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.hint}>
+              {filtered.isPending ? t('Loading') : t('No trainers match these filters.')}
+            </p>
+          )}
+          {selected.length > 0 ? (
+            <button type="button" className={styles.linkButton} onClick={() => setSelected([])}>
+              {t('Show all trainers')}
+            </button>
+          ) : null}
+        </fieldset>
+      </section>
+
+      <section className={styles.card} aria-label={t('Calendar')}>
+        {overview.isError ? (
+          <ErrorState
+            message={t('The availability could not be loaded.')}
+            onRetry={() => void overview.refetch()}
+          />
+        ) : (
+          <>
+            <AvailabilityCalendar
+              label={t('Availability of the trainers')}
+              events={events}
+              timeZone={timeZone}
+              onRangeChange={onRangeChange}
+            />
+            <p className={styles.hint}>
+              {t('Times are in the time zone @zone.', { zone: timeZone })}
+            </p>
+            {rows.length > 0 ? (
+              <Legend
+                items={rows.map((row, index) => ({
+                  label: row.trainer.display_name,
+                  color: trainerColor(index),
+                }))}
+              />
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <section className={styles.card} aria-labelledby={`${id}-trainers`}>
+        <div className={styles.cardHeader}>
+          <h2 id={`${id}-trainers`} className={styles.cardTitle}>
+            {t('Trainers')}
+          </h2>
+          {meta && meta.totalPages > 1 ? (
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className={styles.small}
+                disabled={page === 0}
+                onClick={() => setPage((p) => p - 1)}
+              >
+                {t('Previous')}
+              </button>
+              <span className={styles.hint}>
+                {t('Page @page of @total', { page: page + 1, total: meta.totalPages })}
+              </span>
+              <button
+                type="button"
+                className={styles.small}
+                disabled={page >= meta.totalPages - 1}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                {t('Next')}
+              </button>
+            </div>
+          ) : null}
+        </div>
+        {overview.isPending ? (
+          <div className={styles.skeleton} role="status" aria-label={t('Loading')}>
+            <span />
+          </div>
+        ) : rows.length === 0 ? (
+          <p className={styles.empty}>{t('No trainers match these filters.')}</p>
+        ) : (
+          <ul className={styles.list} aria-labelledby={`${id}-trainers`}>
+            {rows.map((row, index) => (
+              <li
+                key={row.trainer.uid}
+                className={styles.item}
+                style={{ '--item-color': trainerColor(index) } as CSSProperties}
+              >
+                <span className={styles.itemText}>
+                  <span className={styles.itemTitle}>
+                    {row.lock ? <span className={styles.lockedBadge}>{t('Locked')}</span> : null}
+                    {row.trainer.display_name}
+                  </span>
+                  <span className={styles.itemMeta}>
+                    {[
+                      row.trainer.organizations.map((o) => o.name).join(', '),
+                      row.timezone.replace(/_/g, ' '),
+                      row.lock
+                        ? t('Locked by @name on @date', {
+                            name: row.lock.by,
+                            date: formatDate(row.lock.at, 'short'),
+                          })
+                        : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                </span>
+                <span className={styles.rowActions}>
+                  <button
+                    type="button"
+                    className={styles.small}
+                    disabled={settings.isPending}
+                    aria-label={
+                      row.lock
+                        ? t('Unlock the availability of @name', { name: row.trainer.display_name })
+                        : t('Lock the availability of @name', { name: row.trainer.display_name })
+                    }
+                    onClick={() => void toggleLock(row)}
+                  >
+                    {row.lock ? t('Unlock') : t('Lock')}
+                  </button>
+                  <Link
+                    className={styles.small}
+                    to={`/course-administration/availability/${row.trainer.uid}`}
+                    aria-label={t('Open the calendar of @name', { name: row.trainer.display_name })}
+                  >
+                    {t('Open calendar')}
+                  </Link>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -81,7 +81,7 @@ describe('availability', () => {
     await context.close();
   });
 
-  it('lets a trainer add Saturday hours, a day off and, by keyboard only, extra hours', async () => {
+  it('lets a trainer add Saturday hours, a day off and, by keyboard only, extra hours, then drag them', async () => {
     const { context, page } = await newPage(browser(), { height: 1000 });
     await logIn(page, TRAINER, '/availability');
     await settled(page);
@@ -139,10 +139,11 @@ describe('availability', () => {
     const next = page.getByRole('button', { name: 'Next Week' });
     const overrideList = page.getByRole('list', { name: 'Date overrides in this period' });
     const weddingDay = overrideList.locator('li').filter({ hasText: 'Family wedding' });
-    for (let i = 0; i < 3 && !(await weddingDay.isVisible()); i++) {
-      await next.click();
-      await page.waitForLoadState('networkidle');
-    }
+    // The calendar draws a week's dates at once; its data follows.
+    const dayCell = (date: string) =>
+      page.locator(`.availability-calendar [data-date="${date}"]`).first();
+    for (let i = 0; i < 3 && (await dayCell(dayOff).count()) === 0; i++) await next.click();
+    await dayCell(dayOff).waitFor();
     await weddingDay.getByText('Unavailable all day').waitFor();
     await next.click();
     await page
@@ -152,17 +153,43 @@ describe('availability', () => {
       .waitFor();
     await page.getByRole('button', { name: /^Edit extra hours on /i }).waitFor();
 
-    const saved = await availabilityOf(page, trainerUid, dayOff, 8);
+    // Dragged with the mouse an hour later, it is saved where it was dropped.
+    const event = page
+      .locator('.availability-calendar [role="button"]')
+      .filter({ hasText: 'Evening workshop' });
+    const slot = async (time: string) => {
+      const box = await page
+        .locator(`.availability-calendar [data-time="${time}"]`)
+        .first()
+        .boundingBox();
+      if (!box) throw new Error(`No ${time} slot`);
+      return box.y;
+    };
+    const hour = (await slot('19:00:00')) - (await slot('18:00:00'));
+    await event.scrollIntoViewIfNeeded();
+    const from = await event.boundingBox();
+    if (!from) throw new Error('The extra hours are not drawn');
+    const x = from.x + from.width / 2;
+    const y = from.y + 12;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) await page.mouse.move(x, y + (hour * step) / 8);
+    await page.mouse.up();
+    await page.getByText('The entry has been moved.').waitFor();
+    await event.filter({ hasText: '19:00 – 21:00' }).waitFor();
+
+    const saved = await availabilityOf(page, trainerUid, dayOff, 9);
     expect(saved.weekly).toContainEqual({ weekday: 6, start: '10:00', end: '16:00' });
     expect(saved.overrides).toContainEqual({
       date: dayOff,
       intervals: [],
       reason: 'Family wedding',
     });
-    expect(saved.entries.map((e) => [e.kind, e.reason])).toContainEqual([
-      'extra',
-      'Evening workshop',
-    ]);
+    const workshop = saved.entries.find((e) => e.reason === 'Evening workshop');
+    expect(workshop?.kind).toBe('extra');
+    expect(workshop?.start.slice(0, 16)).toBe(
+      localInput(workingSaturday, '19:00', TRAINER_ZONE, 'UTC'),
+    );
     await context.close();
   });
 
@@ -195,6 +222,17 @@ describe('availability', () => {
     await find(workingSaturday);
     await results.getByText(TRAINER_NAME).waitFor();
     await expectNoAxeViolations(page);
+
+    // The trainer's own calendar, as course administrators see it, then back.
+    await results.getByRole('link', { name: `Open the calendar of ${TRAINER_NAME}` }).click();
+    await page
+      .getByRole('heading', { level: 1, name: `Trainer availability: ${TRAINER_NAME}` })
+      .waitFor();
+    await page.locator('.availability-calendar [tabindex="0"]').first().waitFor();
+    await expect(page.title()).resolves.toContain(TRAINER_NAME);
+    await expectNoAxeViolations(page);
+    await page.getByRole('main').getByRole('link', { name: 'Trainer availability' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Trainer availability' }).waitFor();
 
     const answer = page.waitForResponse((res) =>
       res.url().includes('/api/v2/availability/available?'),

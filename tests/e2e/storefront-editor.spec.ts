@@ -118,7 +118,13 @@ describe('the storefront editor', () => {
       .poll(() => order(page))
       .toEqual(['Hand-picked free trainings', third, second, ...before.slice(2)]);
 
+    // The answer first, so a failure says what the server said.
+    const answer = page.waitForResponse(
+      (res) => res.request().method() === 'PATCH' && res.url().includes('/storefront/manage/'),
+      { timeout: 60_000 },
+    );
     await save.click();
+    expect((await answer).status()).toBe(200);
     await page.getByText('Storefront settings have been successfully saved!').waitFor();
     await expect(save.isDisabled()).resolves.toBe(true);
 

@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { accessFlagNames } from './access-flags.schema';
 import { embed, titledLinkSchema } from './common.schema';
 import { languageSchema } from './language.schema';
+import { realUserSchema } from './user.schema';
 
 /**
  * General settings (`GET settings?type=general`): formats, languages, the current language and
@@ -24,6 +25,8 @@ export const generalSettingsSchema = {
     languages: { type: 'array', items: embed(languageSchema) },
     current_language: { type: 'string' },
     current_timezone: { type: 'string' },
+    /** Only while masquerading: the administrator acting as the current user. */
+    real_user: embed(realUserSchema),
     ...(Object.fromEntries(accessFlagNames.map((n) => [n, { type: 'boolean' }])) as {
       [K in (typeof accessFlagNames)[number]]: { type: 'boolean' };
     }),
@@ -135,6 +138,14 @@ export const footerSettingsSchema = {
   },
 } as const;
 export type FooterSettings = FromSchema<typeof footerSettingsSchema>;
+
+/** A POST to settings/footer may carry only the fields it changes. */
+export const footerSettingsPatchSchema = {
+  ...footerSettingsSchema,
+  $id: 'atrium:footer-settings-patch',
+  required: [],
+  minProperties: 1,
+} as const;
 
 export const countrySchema = {
   $id: 'atrium:country',

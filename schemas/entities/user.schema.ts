@@ -17,6 +17,23 @@ export const userProfileSchema = {
 export type UserProfile = FromSchema<typeof userProfileSchema>;
 
 /**
+ * While an administrator masquerades, the administrator behind the session (`real_user` of
+ * `GET me` and of the general settings): the client shows a banner with "Switch back".
+ */
+export const realUserSchema = {
+  $id: 'atrium:real-user',
+  type: 'object',
+  required: ['uid', 'name', 'full_name'],
+  additionalProperties: false,
+  properties: {
+    uid: { type: 'integer', minimum: 1 },
+    name: { type: 'string' },
+    full_name: { type: 'string' },
+  },
+} as const;
+export type RealUser = FromSchema<typeof realUserSchema>;
+
+/**
  * The current user (`GET me`). An anonymous visitor gets `uid: 0` and no names: "authenticated"
  * means a non-zero uid.
  */
@@ -36,6 +53,8 @@ export const currentUserSchema = {
     avatar: { type: ['string', 'null'] },
     roles: { type: 'array', items: { type: 'string' } },
     profile: embed(userProfileSchema),
+    /** Only while masquerading: the administrator acting as this user. */
+    real_user: embed(realUserSchema),
   },
 } as const;
 export type CurrentUser = FromSchema<typeof currentUserSchema>;
@@ -75,6 +94,7 @@ export const userListItemSchema = {
     organizations: { type: 'array', items: { type: 'integer' } },
     blocked: { type: 'boolean' },
     language: { type: ['string', 'null'] },
+    mail: { type: ['string', 'null'] },
   },
 } as const;
 export type UserListItem = FromSchema<typeof userListItemSchema>;

@@ -47,6 +47,9 @@ export const pages: Record<string, ComponentType> = {
   'incentives-transaction': lazy(
     () => import('@/features/incentives/admin/pages/transaction-page'),
   ),
+  'site-admin': lazy(() => import('@/features/site-admin/pages/site-admin-page')),
+  'site-admin-settings': lazy(() => import('@/features/site-admin/pages/site-settings-page')),
+  'site-admin-users': lazy(() => import('@/features/site-admin/pages/users-page')),
   'course-administration': lazy(
     () => import('@/features/course-administration/pages/course-administration-page'),
   ),

@@ -32,6 +32,7 @@ import { meRoutes } from './routes/me';
 import { navigationRoutes } from './routes/navigation';
 import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
+import { siteAdminRoutes } from './routes/site-admin';
 import { storefrontRoutes } from './routes/storefront';
 import { systemRoutes } from './routes/system';
 import { taxonomyRoutes } from './routes/taxonomy';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
         await api.register(storefrontRoutes);
         await api.register(avatarRoutes);
         await api.register(availabilityRoutes);
+        await api.register(siteAdminRoutes);
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       },
       { prefix: API_PREFIX },

@@ -9,6 +9,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The session token sent by the browser, whether or not it is still valid. */
     sessionToken: string | undefined;
+    /**
+     * While an administrator masquerades: their uid (`access` is then the acting user's, so
+     * every check judges the acting user). Undefined otherwise.
+     */
+    realUid: number | undefined;
   }
   interface FastifyInstance {
     sessionCookie: {
@@ -54,13 +59,16 @@ export const authPlugin = fp(
     });
     app.decorateRequest('access', null as unknown as RequestAccess);
     app.decorateRequest('sessionToken', undefined);
+    app.decorateRequest('realUid', undefined);
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
       request.access = visitorAccess;
       if (!needsAccess(request.url)) return;
       const token = request.cookies[name];
       request.sessionToken = token;
-      const uid = token ? await app.repos.sessions.resolve(token) : undefined;
+      const session = token ? await app.repos.sessions.resolve(token) : undefined;
+      const uid = session?.uid;
+      request.realUid = session?.realUid ?? undefined;
       const roles = uid
         ? [AUTHENTICATED_ROLE, ...(await app.repos.users.roles(uid))]
         : [ANONYMOUS_ROLE];

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { auditRepository } from './audit';
 import { availabilityRepository } from './availability';
 import { earningRepository } from './earning';
 import { languagesRepository } from './languages';
@@ -34,6 +35,7 @@ function repositoriesOver(db: Db) {
     shop: shopRepository(db),
     earning: earningRepository(db),
     availability: availabilityRepository(db),
+    audit: auditRepository(db),
   };
 }
 

@@ -11,6 +11,43 @@ export function languagesRepository(db: Db) {
       return rows;
     },
 
+    async get(langcode: string): Promise<Language | undefined> {
+      const { rows } = await db.query<Language>(
+        'SELECT langcode, name, native_name, direction, weight FROM languages WHERE langcode = $1',
+        [langcode],
+      );
+      return rows[0];
+    },
+
+    /** Changes some fields of a language; the language after, or undefined when missing. */
+    async update(
+      langcode: string,
+      patch: Partial<Omit<Language, 'langcode'>>,
+    ): Promise<Language | undefined> {
+      const current = await this.get(langcode);
+      if (!current) return undefined;
+      const next = { ...current, ...patch };
+      await db.query(
+        'UPDATE languages SET name = $2, native_name = $3, direction = $4, weight = $5 WHERE langcode = $1',
+        [langcode, next.name, next.native_name ?? '', next.direction, next.weight],
+      );
+      return this.get(langcode);
+    },
+
+    /** Removes translations of some source strings; how many there were. */
+    async deleteTranslations(
+      langcode: string,
+      context: string,
+      sources: readonly string[],
+    ): Promise<number> {
+      if (!sources.length) return 0;
+      const { rows } = await db.query(
+        'DELETE FROM translations WHERE langcode = $1 AND context = $2 AND source = ANY($3::text[]) RETURNING id',
+        [langcode, context, sources],
+      );
+      return rows.length;
+    },
+
     async exists(langcode: string): Promise<boolean> {
       const { rows } = await db.query('SELECT 1 FROM languages WHERE langcode = $1', [langcode]);
       return rows.length > 0;

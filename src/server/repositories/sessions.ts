@@ -25,13 +25,18 @@ export function sessionsRepository(db: Db) {
       return token;
     },
 
-    /** The uid of a live session of an active account, refreshing its idle timer. */
-    async resolve(token: string): Promise<number | undefined> {
+    /**
+     * The uid of a live session of an active account, refreshing its idle timer; while an
+     * administrator masquerades, `realUid` is theirs (and must be active too).
+     */
+    async resolve(token: string): Promise<{ uid: number; realUid: number | null } | undefined> {
       const hash = hashToken(token);
-      const { rows } = await db.query<{ uid: number; stale: boolean }>(
-        `SELECT s.uid, s.last_seen_at < now() - ($2::int * interval '1 millisecond') AS stale
+      const { rows } = await db.query<{ uid: number; real_uid: number | null; stale: boolean }>(
+        `SELECT s.uid, s.real_uid, s.last_seen_at < now() - ($2::int * interval '1 millisecond') AS stale
            FROM sessions s JOIN users u ON u.uid = s.uid
+           LEFT JOIN users r ON r.uid = s.real_uid
           WHERE s.token_hash = $1 AND NOT u.blocked AND s.expires_at > now()
+            AND (s.real_uid IS NULL OR NOT r.blocked)
             AND s.last_seen_at > now() - ($3::int * interval '1 millisecond')`,
         [hash, TOUCH_EVERY_MS, SESSION_IDLE_MS],
       );
@@ -39,15 +44,47 @@ export function sessionsRepository(db: Db) {
       if (!row) return undefined;
       if (row.stale)
         await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
-      return row.uid;
+      return { uid: row.uid, realUid: row.real_uid };
+    },
+
+    /** The session now acts as `uid`; its own user is kept as the real one. False if already masquerading. */
+    async masquerade(token: string, uid: number): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE sessions SET real_uid = uid, uid = $2
+          WHERE token_hash = $1 AND real_uid IS NULL RETURNING uid`,
+        [hashToken(token), uid],
+      );
+      return rows.length > 0;
+    },
+
+    /** Switches a masquerading session back to its real user; their uid, or undefined. */
+    async unmasquerade(token: string): Promise<number | undefined> {
+      const { rows } = await db.query<{ uid: number }>(
+        `UPDATE sessions SET uid = real_uid, real_uid = NULL
+          WHERE token_hash = $1 AND real_uid IS NOT NULL RETURNING uid`,
+        [hashToken(token)],
+      );
+      return rows[0]?.uid;
     },
 
     async delete(token: string): Promise<void> {
       await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
     },
 
-    async deleteForUser(uid: number): Promise<void> {
-      await db.query('DELETE FROM sessions WHERE uid = $1', [uid]);
+    /**
+     * Ends a user's sessions (blocked, new password), but the one with `exceptToken`. Sessions of
+     * an administrator masquerading as them switch back to the administrator instead.
+     */
+    async deleteForUser(uid: number, exceptToken?: string): Promise<void> {
+      const keep = exceptToken ? hashToken(exceptToken) : '';
+      await db.query(
+        `DELETE FROM sessions WHERE ((uid = $1 AND real_uid IS NULL) OR real_uid = $1) AND token_hash <> $2`,
+        [uid, keep],
+      );
+      await db.query(
+        'UPDATE sessions SET uid = real_uid, real_uid = NULL WHERE uid = $1 AND real_uid IS NOT NULL',
+        [uid],
+      );
     },
 
     async purgeExpired(): Promise<void> {

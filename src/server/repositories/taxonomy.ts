@@ -18,6 +18,17 @@ export function taxonomyRepository(db: Db) {
       return { rows, total: total.rows[0]?.n ?? 0 };
     },
 
+    /** Which of the ids name no organization. */
+    async missingOrganizations(ids: readonly number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const { rows } = await db.query<{ id: number }>(
+        'SELECT id FROM organizations WHERE id = ANY($1::int[])',
+        [ids],
+      );
+      const found = new Set(rows.map((r) => r.id));
+      return ids.filter((id) => !found.has(id));
+    },
+
     /** Terms of a vocabulary; `parent` 0 means top-level terms, undefined means all. */
     async terms(q: {
       machine_name: string;

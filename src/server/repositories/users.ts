@@ -19,6 +19,7 @@ interface UserRow {
   blocked: boolean;
   roles: string[] | null;
   organizations?: number[] | null;
+  mail?: string | null;
 }
 
 /** What login needs of an account. */
@@ -60,6 +61,24 @@ function profileOf(row: UserRow): UserProfile {
     if (typeof value === 'string' && value !== '') profile[key] = value;
   }
   return profile;
+}
+
+const ORGANIZATIONS_COLUMN = `(SELECT coalesce(array_agg(o.organization_id ORDER BY o.organization_id), '{}') FROM user_organizations o WHERE o.uid = u.uid) AS organizations`;
+
+function toListItem(r: UserRow): UserListItem {
+  return {
+    uid: r.uid,
+    name: r.name,
+    full_name: fullName(r),
+    first_name: r.first_name,
+    last_name: r.last_name,
+    avatar: r.avatar,
+    roles: r.roles ?? [],
+    organizations: r.organizations ?? [],
+    blocked: r.blocked,
+    language: r.language,
+    mail: r.mail ?? null,
+  };
 }
 
 function toCurrentUser(row: UserRow, withProfile: boolean): CurrentUser {
@@ -145,26 +164,57 @@ export function usersRepository(db: Db) {
       );
       params.push(query.limit, query.page * query.limit);
       const { rows } = await db.query<UserRow>(
-        `SELECT ${USER_COLUMNS},
-           (SELECT coalesce(array_agg(o.organization_id ORDER BY o.organization_id), '{}') FROM user_organizations o WHERE o.uid = u.uid) AS organizations
+        `SELECT ${USER_COLUMNS}, u.mail, ${ORGANIZATIONS_COLUMN}
          FROM users u ${filter} ORDER BY u.uid LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,
       );
-      return {
-        total: total.rows[0]?.n ?? 0,
-        rows: rows.map((r) => ({
-          uid: r.uid,
-          name: r.name,
-          full_name: fullName(r),
-          first_name: r.first_name,
-          last_name: r.last_name,
-          avatar: r.avatar,
-          roles: r.roles ?? [],
-          organizations: r.organizations ?? [],
-          blocked: r.blocked,
-          language: r.language,
-        })),
-      };
+      return { total: total.rows[0]?.n ?? 0, rows: rows.map(toListItem) };
+    },
+
+    /** One user as the administration lists them. */
+    async item(uid: number): Promise<UserListItem | undefined> {
+      const { rows } = await db.query<UserRow>(
+        `SELECT ${USER_COLUMNS}, u.mail, ${ORGANIZATIONS_COLUMN} FROM users u WHERE u.uid = $1`,
+        [uid],
+      );
+      return rows[0] && toListItem(rows[0]);
+    },
+
+    /** Inside a transaction: locks an account until commit (read-modify-write). */
+    async lock(uid: number): Promise<boolean> {
+      const { rows } = await db.query('SELECT 1 FROM users WHERE uid = $1 FOR UPDATE', [uid]);
+      return rows.length > 0;
+    },
+
+    async nameTaken(name: string): Promise<boolean> {
+      const { rows } = await db.query('SELECT 1 FROM users WHERE lower(name) = lower($1)', [name]);
+      return rows.length > 0;
+    },
+
+    /** Replaces a user's (explicit) roles. */
+    async setRoles(uid: number, roles: readonly string[]): Promise<void> {
+      await db.query('DELETE FROM user_roles WHERE uid = $1', [uid]);
+      for (const role of new Set(roles))
+        await db.query('INSERT INTO user_roles (uid, role) VALUES ($1, $2)', [uid, role]);
+    },
+
+    /** Replaces a user's organizations. */
+    async setOrganizations(uid: number, organizations: readonly number[]): Promise<void> {
+      await db.query('DELETE FROM user_organizations WHERE uid = $1', [uid]);
+      for (const id of new Set(organizations))
+        await db.query('INSERT INTO user_organizations (uid, organization_id) VALUES ($1, $2)', [
+          uid,
+          id,
+        ]);
+    },
+
+    async setBlocked(uid: number, blocked: boolean): Promise<void> {
+      await db.query('UPDATE users SET blocked = $2 WHERE uid = $1', [uid, blocked]);
+    },
+
+    /** Stores a new password hash. */
+    async setPassword(uid: number, hash: string): Promise<void> {
+      await db.query('UPDATE users SET pass = $2 WHERE uid = $1', [uid, hash]);
     },
 
     /** Applies a profile patch in one statement. */

@@ -6,6 +6,7 @@ import {
   type Appearance,
 } from '@schemas/entities/appearance.schema';
 import { envelope, ok } from '@engine/server';
+import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
 
 /** Merges an appearance change: colours, roundness and fonts by key, everything else replaced. */
@@ -55,8 +56,12 @@ export const appearanceRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       ok(
         await app.repos.transaction(async (repos) => {
           await repos.settings.lock('appearance');
-          const merged = mergeAppearance(await repos.settings.get('appearance'), request.body);
+          const before = await repos.settings.get('appearance');
+          const merged = mergeAppearance(before, request.body);
           await repos.settings.set('appearance', merged);
+          await audit(repos, request, 'appearance.update', 'settings:appearance', {
+            ...changes(before, merged),
+          });
           return merged;
         }),
       ),

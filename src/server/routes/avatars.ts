@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import { currentUserSchema } from '@schemas/entities/user.schema';
 import type { FastifyRequest } from 'fastify';
 import { envelope, HttpError, ok, idParams } from '@engine/server';
+import { audit } from '../lib/audit';
 import { errorResponses, needOwnerOr } from '../lib/guards';
 import { detectImageType } from '../lib/image-type';
 import { AVATAR_MAX_BYTES } from '../plugins/uploads';
@@ -80,6 +81,10 @@ export const avatarRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         throw error;
       }
       await app.avatars.remove(previous);
+      if (uid !== request.access.uid || request.realUid !== undefined)
+        await audit(app.repos, request, 'user.avatar', `user:${uid}`, {
+          avatar: { old: previous, new: url },
+        });
       return ok((await app.repos.users.current(uid))!);
     },
   );
@@ -100,6 +105,13 @@ export const avatarRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const changed = await app.repos.users.setAvatar(uid, null);
       if (!changed) throw new HttpError(404, 'Not found');
       await app.avatars.remove(changed.previous);
+      if (
+        changed.previous !== null &&
+        (uid !== request.access.uid || request.realUid !== undefined)
+      )
+        await audit(app.repos, request, 'user.avatar', `user:${uid}`, {
+          avatar: { old: changed.previous, new: null },
+        });
       return ok((await app.repos.users.current(uid))!);
     },
   );

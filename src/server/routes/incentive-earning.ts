@@ -20,6 +20,7 @@ import {
   paged,
   type FieldMessage,
 } from '@engine/server';
+import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags, needSignedIn } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 
@@ -123,7 +124,19 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
       if (scheduleId !== null && !(await earning.schedule(scheduleId)))
         problems.push({ path: 'expiry_schedule_id', text: 'Unknown expiry schedule' });
       if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
-      return ok(await earning.saveRules({ rules: body.rules, expiry_schedule_id: scheduleId }));
+      const before = await earning.rules();
+      const saved = await earning.saveRules({ rules: body.rules, expiry_schedule_id: scheduleId });
+      await audit(app.repos, request, 'incentives.rules.update', 'settings:incentive_rules', {
+        ...changes(
+          { expiry_schedule_id: before.expiry_schedule_id },
+          { expiry_schedule_id: saved.expiry_schedule_id },
+        ),
+        ...changes(
+          Object.fromEntries(before.rules.map((r) => [`rules.${r.type}`, r])),
+          Object.fromEntries(saved.rules.map((r) => [`rules.${r.type}`, r])),
+        ),
+      });
+      return ok(saved);
     },
   );
 
@@ -177,7 +190,17 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
         response: { 200: envelope(expiryScheduleSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await earning.createSchedule(scheduleToStore(request.body))),
+    async (request) => {
+      const schedule = await earning.createSchedule(scheduleToStore(request.body));
+      await audit(
+        app.repos,
+        request,
+        'incentives.schedule.create',
+        `expiry_schedule:${schedule.id}`,
+        changes(null, schedule),
+      );
+      return ok(schedule);
+    },
   );
 
   app.patch(
@@ -200,6 +223,13 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
       const merged: ExpiryScheduleInput = { ...fields, ...patch };
       const updated = await earning.updateSchedule(current.id, scheduleToStore(merged));
       if (!updated) throw new HttpError(404, NOT_FOUND);
+      await audit(
+        app.repos,
+        request,
+        'incentives.schedule.update',
+        `expiry_schedule:${current.id}`,
+        changes(current, updated),
+      );
       return ok(updated);
     },
   );
@@ -225,6 +255,13 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
           'The earning rules use this expiry schedule. Choose another one for the rules first.',
         );
       if (result === 'missing') throw new HttpError(404, NOT_FOUND);
+      await audit(
+        app.repos,
+        request,
+        'incentives.schedule.delete',
+        `expiry_schedule:${schedule.id}`,
+        changes(schedule, null),
+      );
       return ok(schedule);
     },
   );
@@ -243,7 +280,11 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
         response: { 200: envelope(expiredSchema), ...errorResponses },
       },
     },
-    async () => ok({ expired: await expireDue() }),
+    async (request) => {
+      const expired = await expireDue();
+      await audit(app.repos, request, 'incentives.expiry.run', 'points', { expired });
+      return ok({ expired });
+    },
   );
 
   // The same job runs hourly while the server runs; tests run it on demand instead.

@@ -27,6 +27,7 @@ import {
   paged,
   type FieldMessage,
 } from '@engine/server';
+import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 import type { Shopper } from '../repositories/shop';
@@ -135,7 +136,15 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
     },
     async (request) => {
       assertValid(productProblems(request.body));
-      return ok(await shop.create(request.body));
+      const product = await shop.create(request.body);
+      await audit(
+        app.repos,
+        request,
+        'incentives.product.create',
+        `product:${product.id}`,
+        changes(null, request.body),
+      );
+      return ok(product);
     },
   );
 
@@ -154,8 +163,16 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
     },
     async (request) => {
       assertValid(productProblems(request.body));
+      const before = await shop.get(request.params.id);
       const product = await shop.update(request.params.id, request.body);
-      if (!product) throw new HttpError(404, NOT_FOUND);
+      if (!before || !product) throw new HttpError(404, NOT_FOUND);
+      await audit(
+        app.repos,
+        request,
+        'incentives.product.update',
+        `product:${product.id}`,
+        changes(before, product),
+      );
       return ok(product);
     },
   );
@@ -173,7 +190,15 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
       },
     },
     async (request) => {
-      if (!(await shop.remove(request.params.id))) throw new HttpError(404, NOT_FOUND);
+      const before = await shop.get(request.params.id);
+      if (!before || !(await shop.remove(request.params.id))) throw new HttpError(404, NOT_FOUND);
+      await audit(
+        app.repos,
+        request,
+        'incentives.product.delete',
+        `product:${before.id}`,
+        changes({ title: before.title }, null),
+      );
       return ok({ id: request.params.id });
     },
   );
@@ -301,8 +326,17 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
     async (request) => {
       assertValid(imageProblems(request.body.banner, 'banner'));
       const settings: ShopSettings = request.body;
+      const before = await app.repos.settings.get('incentive_shop');
       await app.repos.settings.set('incentive_shop', settings);
-      return ok(await app.repos.settings.get('incentive_shop'));
+      const after = await app.repos.settings.get('incentive_shop');
+      await audit(
+        app.repos,
+        request,
+        'incentives.shop_settings.update',
+        'settings:incentive_shop',
+        changes(before, after),
+      );
+      return ok(after);
     },
   );
 
@@ -373,6 +407,11 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
         points > 0
           ? await app.repos.points.credit({ uid, points, kind: 'adjust', note, source })
           : await app.repos.points.debit({ uid, points: -points, kind: 'adjust', note, source });
+      await audit(app.repos, request, 'incentives.adjustment', `user:${uid}`, {
+        points,
+        note,
+        transaction: movement.id,
+      });
       return ok((await shop.transaction(movement.id))!);
     },
   );
@@ -389,6 +428,14 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
         response: { 200: envelope(orderSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await shop.refund(request.params.id, request.access.uid)),
+    async (request) => {
+      const order = await shop.refund(request.params.id, request.access.uid);
+      await audit(app.repos, request, 'incentives.refund', `order:${order.id}`, {
+        buyer: order.uid,
+        points: order.total,
+        status: { old: 'completed', new: order.status },
+      });
+      return ok(order);
+    },
   );
 };

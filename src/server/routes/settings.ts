@@ -3,6 +3,7 @@ import {
   brandingSchema,
   cookieDisclaimerSchema,
   countriesSettingsSchema,
+  footerSettingsPatchSchema,
   footerSettingsSchema,
   generalSettingsSchema,
   settingsQuerySchema,
@@ -10,9 +11,15 @@ import {
   siteSettingsSchema,
 } from '@schemas/entities/settings.schema';
 import type { AccessFlags } from '@schemas/entities/access-flags.schema';
+import {
+  cookieDisclaimerBodySchema,
+  cookieDisclaimerSavedSchema,
+} from '@schemas/entities/site-admin.schema';
 import { envelope, ok } from '@engine/server';
+import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
 import { sanitizeAdminHtml } from '../lib/sanitize';
+import { currentUserOf } from '../lib/site-admin';
 
 /** Cookie remembering which disclaimer version this browser agreed to. */
 export const COOKIES_AGREED_COOKIE = 'atrium_cookies_agreed';
@@ -48,7 +55,7 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
             settings.get('regional'),
           ]);
           const user = request.access.signedIn
-            ? await users.current(request.access.uid, false)
+            ? await currentUserOf(users, request.access.uid, request.realUid, false)
             : undefined;
           const language =
             user?.language && langs.some((l) => l.langcode === user.language)
@@ -59,6 +66,7 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
             languages: langs,
             current_language: language,
             current_timezone: user?.timezone || regional.default_timezone,
+            ...(user?.real_user ? { real_user: user.real_user } : {}),
             ...(request.access.flags as AccessFlags),
           });
         }
@@ -137,6 +145,71 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         response: { 200: envelope(siteSettingsSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await app.repos.settings.merge('site', request.body)),
+    async (request) =>
+      ok(
+        await app.repos.transaction(async (repos) => {
+          await repos.settings.lock('site');
+          const before = await repos.settings.get('site');
+          const after = await repos.settings.merge('site', request.body);
+          await audit(repos, request, 'settings.site', 'settings:site', changes(before, after));
+          return after;
+        }),
+      ),
+  );
+
+  app.post(
+    '/settings/footer',
+    {
+      preHandler: needFlags('site_manage'),
+      schema: {
+        tags: ['settings'],
+        summary: 'Change some footer settings; only the fields sent change',
+        body: footerSettingsPatchSchema,
+        response: { 200: envelope(footerSettingsSchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.repos.transaction(async (repos) => {
+          await repos.settings.lock('footer');
+          const before = await repos.settings.get('footer');
+          const after = await repos.settings.merge('footer', request.body);
+          await audit(repos, request, 'settings.footer', 'settings:footer', changes(before, after));
+          return after;
+        }),
+      ),
+  );
+
+  app.post(
+    '/settings/cookies-disclaimer',
+    {
+      preHandler: needFlags('site_manage'),
+      schema: {
+        tags: ['settings'],
+        summary:
+          'Change the cookie banner text (HTML, sanitized); a changed text gets a new version, so everyone who agreed to the old one sees the banner again',
+        body: cookieDisclaimerBodySchema,
+        response: { 200: envelope(cookieDisclaimerSavedSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const text = sanitizeAdminHtml(request.body.disclaimer_text);
+      const saved = await app.repos.transaction(async (repos) => {
+        await repos.settings.lock('cookie_disclaimer');
+        const before = await repos.settings.get('cookie_disclaimer');
+        if (before.text === text) return before;
+        const after = { text, version: before.version + 1 };
+        await repos.settings.set('cookie_disclaimer', after);
+        await audit(
+          repos,
+          request,
+          'settings.cookies_disclaimer',
+          'settings:cookie_disclaimer',
+          changes(before, after),
+        );
+        return after;
+      });
+      return ok({ disclaimer_text: saved.text, version: saved.version });
+    },
   );
 };

@@ -20,6 +20,7 @@ import {
   type FieldMessage,
   idParams,
 } from '@engine/server';
+import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 import { sanitizeAdminHtml } from '../lib/sanitize';
@@ -45,6 +46,11 @@ function withSanitizedHtml<S extends { type: string; data: { content: Record<str
     ...section,
     data: { ...section.data, content: { ...section.data.content, html: sanitizeAdminHtml(html) } },
   };
+}
+
+/** What the audit log keeps of a layout's sections: their ids and types, in order. */
+function sectionSummary(sections: readonly StorefrontSection[]): { id: number; type: string }[] {
+  return sections.map((s) => ({ id: s.id, type: s.type }));
 }
 
 /** The storefront: the public layouts, one section's page, and their management. */
@@ -263,11 +269,31 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       const ordered = sections
         .map((section, index) => ({ section: withSanitizedHtml(section), index }))
         .sort((a, b) => a.section.weight - b.section.weight || a.index - b.index);
-      const { foreign } = await storefront.replaceSections(
-        layout.id,
-        ordered.map((o) => o.section),
-        enabled,
-      );
+      const { foreign } = await app.repos.transaction(async (repos) => {
+        const before = await repos.storefront.sections(layout.id);
+        const result = await repos.storefront.replaceSections(
+          layout.id,
+          ordered.map((o) => o.section),
+          enabled,
+        );
+        if (result.foreign.length) return result;
+        const after = await repos.storefront.sections(layout.id);
+        await audit(repos, request, 'storefront.update', `storefront:${layout.id}`, {
+          audience: layout.audience,
+          language: layout.language,
+          ...changes(
+            { enabled: layout.enabled, sections: sectionSummary(before) },
+            { enabled: enabled ?? layout.enabled, sections: sectionSummary(after) },
+          ),
+          edited: after
+            .filter((s) => {
+              const old = before.find((b) => b.id === s.id);
+              return old && JSON.stringify(old.data) !== JSON.stringify(s.data);
+            })
+            .map((s) => s.id),
+        });
+        return result;
+      });
       if (foreign.length)
         throw new HttpError(
           400,

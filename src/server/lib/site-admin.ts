@@ -1,0 +1,34 @@
+import type { CurrentUser } from '@schemas/entities/user.schema';
+import { HttpError } from '@engine/server';
+import type { Repositories } from '../repositories/create-repositories';
+import type { UsersRepository } from '../repositories/users';
+
+/** Answer of a change that would leave no active account holding `site_manage`. */
+export const NO_ADMINISTRATOR =
+  'The site would have no administrator. Give another active user the administrator role first.';
+
+/** 409 when no active account would hold `site_manage` (call inside the change's transaction). */
+export async function assertAnAdministratorLeft(repos: Repositories): Promise<void> {
+  if ((await repos.roles.activeHolders('site_manage')) === 0)
+    throw new HttpError(409, NO_ADMINISTRATOR);
+}
+
+/**
+ * The current user for `GET me`, the general settings and the masquerade answers: while an
+ * administrator masquerades, `real_user` names them.
+ */
+export async function currentUserOf(
+  users: UsersRepository,
+  uid: number,
+  realUid: number | undefined,
+  withProfile = true,
+): Promise<CurrentUser | undefined> {
+  const user = await users.current(uid, withProfile);
+  if (!user || realUid === undefined) return user;
+  const real = await users.current(realUid, false);
+  if (!real) return user;
+  return {
+    ...user,
+    real_user: { uid: real.uid, name: real.name ?? '', full_name: real.full_name ?? '' },
+  };
+}

@@ -18,6 +18,7 @@ export { bracketToDotted, encodeForm, encodeQuery } from './encoding';
 export { fetchAllPages } from './paging';
 export { createTranslator, directionOf, resolveLanguage, type Translator } from './i18n';
 export { formatDateTime, phpToDateFnsFormat } from './dates';
+export { addDays, localDateOf, wallClockToUtc, weekdayOf } from './calendar-dates';
 export {
   AVATAR_PALETTE,
   appearanceToCssVars,

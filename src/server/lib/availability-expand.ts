@@ -3,7 +3,8 @@ import {
   fillMessage,
   type Interval,
 } from '@schemas/entities/availability.schema';
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { formatInTimeZone } from 'date-fns-tz';
+import { addDays, localDateOf, wallClockToUtc, weekdayOf } from '@engine/core';
 
 /*
  * Pure availability arithmetic: wall-clock hours in a trainer's time zone turned into concrete
@@ -57,7 +58,6 @@ export interface ExpandInput {
   end: Date | string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The order of intervals that start at the same instant. */
 const SOURCE_RANK: Record<Source, number> = { override: 0, weekly: 1, extra: 2 };
 
@@ -75,33 +75,6 @@ export function clockOf(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
-}
-
-/** The local date (`YYYY-MM-DD`) of an instant in a time zone. */
-export function localDateOf(instant: Date | number, timezone: string): string {
-  return formatInTimeZone(instant, timezone, 'yyyy-MM-dd');
-}
-
-/** A calendar date `days` later (or earlier); pure calendar arithmetic, no time zone. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Weekday of a calendar date: 0 is Sunday. */
-export function weekdayOf(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
-
-/**
- * The instant of a wall-clock time on a local date in a time zone, daylight saving included:
- * `09:00` on a summer Monday in Europe/Amsterdam is 07:00Z, on a winter one 08:00Z. `24:00` is
- * midnight at the start of the next date.
- */
-export function wallClockToUtc(date: string, clock: string, timezone: string): number {
-  if (clock === '24:00') return fromZonedTime(`${addDays(date, 1)}T00:00:00`, timezone).getTime();
-  return fromZonedTime(`${date}T${clock}:00`, timezone).getTime();
 }
 
 /** Every local date whose day can touch [start, end) in the time zone. */

@@ -37,15 +37,13 @@ import {
   paged,
   type FieldMessage,
 } from '@engine/server';
+import { addDays, localDateOf, wallClockToUtc } from '@engine/core';
 import {
-  addDays,
   coversRange,
   describeRange,
   expandAvailability,
   hoursProblems,
-  localDateOf,
   minutesOf,
-  wallClockToUtc,
 } from '../lib/availability-expand';
 import { errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';

@@ -1,5 +1,5 @@
 import type { EntryKind, WeeklyHours } from '@schemas/entities/availability.schema';
-import { addDays, localDateOf, wallClockToUtc, weekdayOf } from '../lib/availability-expand';
+import { addDays, localDateOf, wallClockToUtc, weekdayOf } from '@engine/core';
 import type { Repositories } from '../repositories/create-repositories';
 
 /** A date relative to the Monday of next week in the trainer's zone, with wall-clock hours. */

@@ -4,7 +4,7 @@ import type {
   Override,
   OverviewRow,
 } from '@schemas/entities/availability.schema';
-import { addDays } from './zoned';
+import { addDays } from '@engine/core';
 
 /** What the calendar draws: a subset of FullCalendar's event input, kept free of its types. */
 export interface CalendarEvent {

@@ -1,4 +1,5 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { formatInTimeZone } from 'date-fns-tz';
+import { addDays, localDateOf, wallClockToUtc, weekdayOf } from '@engine/core';
 
 /*
  * Wall-clock arithmetic in a trainer's time zone. Dates are `YYYY-MM-DD` strings and times
@@ -10,22 +11,9 @@ export function toIso(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** `date` + `days` (both calendar dates, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** 0 Sunday … 6 Saturday. */
-export function weekdayOf(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
-
 /** The instant a wall-clock date and time happen in `timeZone`; `24:00` is the next midnight. */
 export function zonedToIso(date: string, time: string, timeZone: string): string {
-  if (time === '24:00') return zonedToIso(addDays(date, 1), '00:00', timeZone);
-  return toIso(fromZonedTime(`${date}T${time}:00`, timeZone));
+  return toIso(new Date(wallClockToUtc(date, time, timeZone)));
 }
 
 /** The wall-clock date and time of an instant in `timeZone`. */
@@ -39,7 +27,7 @@ export function isoToZoned(value: string | Date, timeZone: string): { date: stri
 
 /** Today's date in `timeZone`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return formatInTimeZone(now, timeZone, 'yyyy-MM-dd');
+  return localDateOf(now, timeZone);
 }
 
 /** Calendar dates `[from, to)` shown by the calendar. */

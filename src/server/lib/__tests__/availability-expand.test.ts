@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays, wallClockToUtc, weekdayOf } from '@engine/core';
 import {
-  addDays,
   coversRange,
   describeRange,
   expandAvailability,
   hoursProblems,
   localDatesTouching,
-  wallClockToUtc,
-  weekdayOf,
   type ExpandInput,
   type OneOffEntry,
   type WeeklyClockHours,

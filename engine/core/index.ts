@@ -14,6 +14,7 @@ export {
   type NavigationHandlers,
   type RequestOptions,
 } from './http';
+export { ADMIN_HTML_POLICY } from './admin-html';
 export { bracketToDotted, encodeForm, encodeQuery } from './encoding';
 export { fetchAllPages } from './paging';
 export { createTranslator, directionOf, resolveLanguage, type Translator } from './i18n';

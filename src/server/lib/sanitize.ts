@@ -1,10 +1,11 @@
+import { ADMIN_HTML_POLICY } from '@engine/core';
 import sanitizeHtml from 'sanitize-html';
 
 /** Allowed markup for administrator-provided rich text (links, emphasis, lists, paragraphs). */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'span', 'small'],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedTags: [...ADMIN_HTML_POLICY.tags],
+  allowedAttributes: { a: [...ADMIN_HTML_POLICY.linkAttributes] },
+  allowedSchemes: [...ADMIN_HTML_POLICY.schemes],
   allowProtocolRelative: false,
   transformTags: {
     a: (tagName, attribs) => ({

@@ -1,9 +1,9 @@
 import { useT } from '@engine/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import DOMPurify from 'dompurify';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { sanitizeAdminHtml } from '@/lib/admin-html';
 import {
   cookieDisclaimerQueryKey,
   useAgreeToCookies,
@@ -40,7 +40,7 @@ export function CookieBanner() {
     if (data) send({ type: 'SYNC', text: data.disclaimer_text, agreed: data.agreed });
   }, [data, send]);
 
-  const html = useMemo(() => DOMPurify.sanitize(snapshot.context.text), [snapshot.context.text]);
+  const html = useMemo(() => sanitizeAdminHtml(snapshot.context.text), [snapshot.context.text]);
 
   if (snapshot.matches('hidden') || snapshot.matches('deciding')) return null;
   const agreeing = snapshot.matches('agreeing');

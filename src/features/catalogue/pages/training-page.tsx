@@ -14,7 +14,7 @@ import { ProgressBar } from '@/shell/trainings/progress-bar';
 import { ErrorState } from '@/shell/states/states';
 import { formatClock, isoDuration } from '../format';
 import { formatMinutes } from '@/shell/trainings/format';
-import { sanitizeBody } from '../html';
+import { sanitizeAdminHtml } from '@/lib/admin-html';
 import styles from './training-page.module.css';
 
 const videoAnchor = (id: number) => `video-${id}`;
@@ -119,7 +119,7 @@ export default function TrainingPage() {
   const mark = useMarkVideoWatched(id);
   const [confirming, setConfirming] = useState(false);
   const [current, setCurrent] = useState<number | undefined>();
-  const body = useMemo(() => sanitizeBody(training.data?.body ?? ''), [training.data?.body]);
+  const body = useMemo(() => sanitizeAdminHtml(training.data?.body ?? ''), [training.data?.body]);
 
   if (!Number.isInteger(id) || id < 1) {
     return <Navigate to="/not-found" replace />;

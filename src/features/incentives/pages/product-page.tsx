@@ -8,7 +8,7 @@ import { Icon } from '@/shell/icons/icons';
 import { ErrorState } from '@/shell/states/states';
 import { blockedReason } from '../components/blocked';
 import buttons from '../components/buttons.module.css';
-import { sanitizeDescription } from '../components/html';
+import { sanitizeAdminHtml } from '@/lib/admin-html';
 import styles from './product-page.module.css';
 
 /** /incentives/{productId}: one reward, its description and the way to redeem it. */
@@ -22,7 +22,7 @@ export default function ProductPage() {
   usePageTitle(product.data?.title);
   const reasonId = useId();
   const description = useMemo(
-    () => sanitizeDescription(product.data?.description ?? ''),
+    () => sanitizeAdminHtml(product.data?.description ?? ''),
     [product.data?.description],
   );
 

@@ -1,0 +1,15 @@
+/**
+ * The markup administrators may write (storefront rich text, product descriptions, training
+ * bodies, the cookie disclaimer): the server keeps only this when it saves and serves such HTML,
+ * and the browser keeps only this when it renders or previews it.
+ *
+ * @example
+ * sanitizeHtml(html, { allowedTags: [...ADMIN_HTML_POLICY.tags] });
+ */
+export const ADMIN_HTML_POLICY = {
+  tags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'span', 'small'],
+  /** Attributes of links; no other element keeps any. */
+  linkAttributes: ['href', 'title', 'target', 'rel'],
+  /** Link schemes besides relative addresses. */
+  schemes: ['http', 'https', 'mailto'],
+} as const;

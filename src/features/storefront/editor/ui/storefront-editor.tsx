@@ -5,10 +5,11 @@ import { sectionTypes } from '@schemas/storefront/section-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useBlocker } from 'react-router';
+import { Link } from 'react-router';
 import { assign, fromPromise } from 'xstate';
 import { saveStorefront } from '@/lib/queries/save-storefront';
 import { ConfirmDialog } from '@/shell/confirm-dialog/confirm-dialog';
+import { LeaveGuard } from '@/shell/confirm-dialog/leave-guard';
 import { Icon } from '@/shell/icons/icons';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import type { EditorSection, SectionId } from '../editor-config';
@@ -116,17 +117,6 @@ export function StorefrontEditor({
   }, [focusTarget, config]);
 
   // Unsaved work is not lost by leaving the page without a word.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      config.changed && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!config.changed) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [config.changed]);
-
   const nameOf = (section: EditorSection) => {
     const type = sectionTypeOf(section.type);
     return sectionName(section) ?? (type ? t(type.label) : t('Unknown section type'));
@@ -424,17 +414,9 @@ export function StorefrontEditor({
         </p>
       </ConfirmDialog>
 
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title={t('Leave without saving?')}
-        confirmLabel={t('Leave')}
-        cancelLabel={t('Stay')}
-        danger
-        onCancel={() => blocker.reset?.()}
-        onConfirm={() => blocker.proceed?.()}
-      >
+      <LeaveGuard when={config.changed}>
         <p>{t('Your changes to this storefront have not been saved.')}</p>
-      </ConfirmDialog>
+      </LeaveGuard>
     </div>
   );
 }

@@ -7,6 +7,18 @@ const roleName = { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 }
 
 /* ------------------------------------------------------------------ audit log */
 
+/** A person named in the audit log. */
+const auditPerson = {
+  type: 'object',
+  required: ['uid', 'full_name'],
+  additionalProperties: false,
+  properties: { uid: { type: 'integer', minimum: 1 }, full_name: { type: 'string' } },
+} as const;
+
+/** Someone who has made at least one recorded change (`GET admin/audit/actors`). */
+export const auditActorSchema = { $id: 'atrium:audit-actor', ...auditPerson } as const;
+export type AuditActor = FromSchema<typeof auditActorSchema>;
+
 /**
  * One audit-log row (`GET admin/audit`). `actor` is the person who made the change (the real
  * administrator while masquerading); `as` the user they were acting as, else null. `details`
@@ -19,18 +31,8 @@ export const auditEntrySchema = {
   additionalProperties: false,
   properties: {
     id: { type: 'integer', minimum: 1 },
-    actor: {
-      type: ['object', 'null'],
-      required: ['uid', 'full_name'],
-      additionalProperties: false,
-      properties: { uid: { type: 'integer', minimum: 1 }, full_name: { type: 'string' } },
-    },
-    as: {
-      type: ['object', 'null'],
-      required: ['uid', 'full_name'],
-      additionalProperties: false,
-      properties: { uid: { type: 'integer', minimum: 1 }, full_name: { type: 'string' } },
-    },
+    actor: { ...auditPerson, type: ['object', 'null'] },
+    as: { ...auditPerson, type: ['object', 'null'] },
     /** Dotted action name, e.g. `user.update`, `settings.site`, `incentives.product.create`. */
     action: { type: 'string' },
     /** What was changed, e.g. `user:12`, `role:learner`, `settings:site`. */

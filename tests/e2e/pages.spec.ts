@@ -21,6 +21,16 @@ const pagesByAccount: Record<string, Visit[]> = {
   admin: [
     { path: '/settings/storefront', heading: 'Storefront settings' },
     { path: '/settings/incentives', heading: 'Incentives settings' },
+    { path: '/settings/site', heading: 'Site administration' },
+    { path: '/settings/site/settings', heading: 'Site settings' },
+    { path: '/settings/site/users', heading: 'Users' },
+    { path: '/settings/site/users/create', heading: 'New user' },
+    { path: '/settings/site/access', heading: 'Roles and access' },
+    { path: '/settings/site/footer', heading: 'Footer' },
+    { path: '/settings/site/cookies', heading: 'Cookie disclaimer' },
+    { path: '/settings/site/languages', heading: 'Languages' },
+    { path: '/settings/site/languages/ar', heading: 'Arabic' },
+    { path: '/settings/site/audit', heading: 'Audit log' },
   ],
   courseadmin: [{ path: '/course-administration', heading: 'Course administration' }],
 };

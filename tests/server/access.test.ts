@@ -134,6 +134,7 @@ describeEachDb('access flags', (server) => {
       'course-administration',
       'storefront-settings',
       'incentives-settings',
+      'site-administration',
     ]);
   });
 

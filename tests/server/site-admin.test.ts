@@ -9,6 +9,7 @@ type AuditList = { data: AuditEntry[]; meta: ListMeta };
 /** Every administration endpoint this feature adds, with a body that passes validation. */
 const ADMIN_ENDPOINTS: [method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, body?: unknown][] = [
   ['GET', '/api/v2/admin/audit'],
+  ['GET', '/api/v2/admin/audit/actors'],
   ['GET', '/api/v2/admin/access'],
   ['PUT', '/api/v2/admin/access/learner', { flags: [] }],
   ['GET', '/api/v2/roles'],
@@ -17,6 +18,7 @@ const ADMIN_ENDPOINTS: [method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, b
     '/api/v2/users',
     { name: 'intruder-made', mail: 'x@example.com', password: 'long enough' },
   ],
+  ['GET', '/api/v2/users/{learner}/account'],
   ['PUT', '/api/v2/users/{learner}/roles', { roles: ['administrator'] }],
   ['PUT', '/api/v2/users/{learner}/organizations', { organizations: [1] }],
   ['POST', '/api/v2/users/{learner}/block'],
@@ -125,7 +127,7 @@ describeEachDb('site administration', (server) => {
       );
       expect(roles.find((r) => r.name === 'authenticated')).toMatchObject({
         assignable: false,
-        flags: ['incentives_shop', 'storefront_page'],
+        flags: ['storefront_page'],
       });
       expect(roles.find((r) => r.name === 'administrator')?.flags).toContain('site_manage');
       expect(roles.find((r) => r.name === 'trainer')?.assignable).toBe(true);
@@ -161,6 +163,10 @@ describeEachDb('site administration', (server) => {
         data: UserListItem[];
       }>().data;
       expect(listed).toEqual([created]);
+      const account = await admin.get(`/api/v2/users/${created.uid}/account`);
+      expect(account.statusCode).toBe(200);
+      expect(account.json<{ data: UserListItem }>().data).toEqual(created);
+      expect((await admin.get('/api/v2/users/999999/account')).statusCode).toBe(404);
 
       const trainer = await signIn('new.trainer', 'trainer-pass-1');
       const me = (await trainer.get('/api/v2/me?attributes[]=profile')).json<{
@@ -372,7 +378,7 @@ describeEachDb('site administration', (server) => {
       expect(data.roles.find((r) => r.name === 'learner')).toEqual({
         name: 'learner',
         label: 'Learner',
-        flags: [],
+        flags: ['incentives_shop'],
       });
     });
 
@@ -380,29 +386,25 @@ describeEachDb('site administration', (server) => {
       const admin = await signedIn(server, 'admin');
       const learner = await signedIn(server, 'learner');
       expect((await learner.get('/api/v2/incentives/shop')).statusCode).toBe(200);
-      const removed = await admin.put('/api/v2/admin/access/authenticated', {
-        flags: ['storefront_page'],
-      });
+      const trainer = await signedIn(server, 'trainer');
+      const removed = await admin.put('/api/v2/admin/access/learner', { flags: [] });
       try {
         expect(removed.statusCode, removed.body).toBe(200);
-        expect(removed.json().data).toMatchObject({
-          name: 'authenticated',
-          flags: ['storefront_page'],
-        });
+        expect(removed.json().data).toMatchObject({ name: 'learner', flags: [] });
         expect((await learner.get('/api/v2/incentives/shop')).statusCode).toBe(403);
         const general = (await learner.get('/api/v2/settings?type=general')).json<{
           data: Record<string, boolean>;
         }>().data;
         expect(general.incentives_shop).toBe(false);
+        // Another role keeps what it holds.
+        expect((await trainer.get('/api/v2/incentives/shop')).statusCode).toBe(200);
         expect(await lastAudit(admin, 'role.flags')).toMatchObject({
-          target: 'role:authenticated',
-          details: {
-            flags: { old: ['incentives_shop', 'storefront_page'], new: ['storefront_page'] },
-          },
+          target: 'role:learner',
+          details: { flags: { old: ['incentives_shop'], new: [] } },
         });
       } finally {
-        const restored = await admin.put('/api/v2/admin/access/authenticated', {
-          flags: ['storefront_page', 'incentives_shop'],
+        const restored = await admin.put('/api/v2/admin/access/learner', {
+          flags: ['incentives_shop'],
         });
         expect(restored.statusCode).toBe(200);
       }
@@ -724,6 +726,18 @@ describeEachDb('site administration', (server) => {
         await admin.get(`/api/v2/admin/audit?actor=${adminUid}&limit=100`)
       ).json<AuditList>();
       expect(mine.data.every((e) => e.actor?.uid === adminUid)).toBe(true);
+
+      // The actor filter's choices: exactly the people with a recorded change.
+      const actors = (await admin.get('/api/v2/admin/audit/actors')).json<{
+        data: { uid: number; full_name: string }[];
+      }>().data;
+      expect(actors.map((a) => a.uid)).toContain(adminUid);
+      for (const actor of actors) {
+        expect(actor.full_name).not.toBe('');
+        const theirs = await admin.get(`/api/v2/admin/audit?actor=${actor.uid}&limit=1`);
+        expect(theirs.json<AuditList>().meta.total).toBeGreaterThan(0);
+      }
+      expect(actors.map((a) => a.uid)).not.toContain(await uidOf(server, 'learner'));
       expect((await admin.get('/api/v2/admin/audit?actor=99999')).json<AuditList>().data).toEqual(
         [],
       );

@@ -5,11 +5,21 @@ import { api } from '../api';
 
 export const userQueryKey = (uid: number | string) => ['users', String(uid)] as const;
 
-/** `GET users/{uid}`: one user's profile (one's own, or any with the admin flag). */
-export const userQueryOptions = (uid: number | string) =>
+/**
+ * `GET users/{uid}`: one user's profile (one's own, or any with the admin flag). An unknown user
+ * leads to the not-found page, unless `handleErrors` is false: then the page shows the 404 itself.
+ */
+export const userQueryOptions = (uid: number | string, o: { handleErrors?: boolean } = {}) =>
   queryOptions({
     queryKey: userQueryKey(uid),
-    queryFn: async () => (await api.get<Envelope<CurrentUser>>(`users/${uid}`)).data,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Envelope<CurrentUser>>(`users/${uid}`, {
+          signal,
+          ...(o.handleErrors === false ? { handleErrors: false } : {}),
+        })
+      ).data,
   });
 
-export const useUser = (uid: number | string) => useQuery(userQueryOptions(uid));
+export const useUser = (uid: number | string, o: { handleErrors?: boolean } = {}) =>
+  useQuery(userQueryOptions(uid, o));

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditQuery } from '@schemas/entities/site-admin.schema';
+import type { AuditActor, AuditEntry, AuditQuery } from '@schemas/entities/site-admin.schema';
 import type { Db } from '../db/db';
 import { SqlParams } from './sql-params';
 
@@ -60,6 +60,16 @@ export function auditRepository(db: Db) {
           JSON.stringify(entry.details ?? {}),
         ],
       );
+    },
+
+    /** Everyone who has made a recorded change, by name. */
+    async actors(): Promise<AuditActor[]> {
+      const { rows } = await db.query<{ uid: number; full_name: string }>(
+        `SELECT u.uid, ${DISPLAY_NAME('u')} AS full_name FROM users u
+          WHERE EXISTS (SELECT 1 FROM audit_log a WHERE a.actor_uid = u.uid)
+          ORDER BY lower(${DISPLAY_NAME('u')}), u.uid`,
+      );
+      return rows;
     },
 
     /** Newest first; `action` matches as a prefix; dates are whole UTC days, both included. */

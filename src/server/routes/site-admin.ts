@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import { accessFlagNames } from '@schemas/entities/access-flags.schema';
 import {
   accessMatrixSchema,
+  auditActorSchema,
   auditEntrySchema,
   auditQuerySchema,
   roleFlagsBodySchema,
@@ -159,6 +160,20 @@ export const siteAdminRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       const { rows, total } = await app.repos.audit.list({ ...request.query, page, limit });
       return paged(rows, pageMeta(page, limit, total));
     },
+  );
+
+  app.get(
+    '/admin/audit/actors',
+    {
+      preHandler: manage(),
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Everyone who has made a recorded change, by name: the choices of the actor filter',
+        response: { 200: arrayEnvelope(auditActorSchema), ...errorResponses },
+      },
+    },
+    async () => ok(await app.repos.audit.actors()),
   );
 
   /* ------------------------------------------------------------------ masquerade */

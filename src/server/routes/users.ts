@@ -179,6 +179,21 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     return user;
   }
 
+  app.get(
+    '/users/:uid/account',
+    {
+      preHandler: needFlags('site_manage'),
+      schema: {
+        tags: ['users'],
+        summary:
+          'One user as the administration lists them: roles, organizations, e-mail and whether blocked',
+        params: uidParamsSchema,
+        response: { 200: envelope(userListItemSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await itemOr404(request.params.uid)),
+  );
+
   app.post(
     '/users',
     {

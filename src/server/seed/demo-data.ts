@@ -9,17 +9,19 @@ export const DEMO_PASSWORD = 'atrium-demo';
 /** Roles, their labels and the flags they grant. */
 export const baseRoles: { name: string; label: string; flags: readonly string[] }[] = [
   { name: 'anonymous', label: 'Anonymous user', flags: ['storefront_page'] },
+  { name: 'authenticated', label: 'Authenticated user', flags: ['storefront_page'] },
+  // The reward shop belongs to the roles that earn points, so an administrator can take it from
+  // one of them without touching the others.
+  { name: 'learner', label: 'Learner', flags: ['incentives_shop'] },
   {
-    name: 'authenticated',
-    label: 'Authenticated user',
-    flags: ['storefront_page', 'incentives_shop'],
+    name: 'trainer',
+    label: 'Trainer',
+    flags: ['availability_feature_manage_own', 'incentives_shop'],
   },
-  { name: 'learner', label: 'Learner', flags: [] },
-  { name: 'trainer', label: 'Trainer', flags: ['availability_feature_manage_own'] },
   {
     name: 'course_admin',
     label: 'Course administrator',
-    flags: ['availability_feature_manage', 'availability_feature_manage_own'],
+    flags: ['availability_feature_manage', 'availability_feature_manage_own', 'incentives_shop'],
   },
   { name: 'administrator', label: 'Administrator', flags: accessFlagNames },
 ];
@@ -312,6 +314,15 @@ export const demoNavigation: (Omit<NavigationRow, 'parent_id'> & { parent_id?: s
       required_flag: 'incentives_settings',
       required_setting: null,
       weight: 7,
+    },
+    {
+      id: 'site-administration',
+      title: 'Site administration',
+      url: '/settings/site',
+      icon: 'shield',
+      required_flag: 'site_manage',
+      required_setting: null,
+      weight: 8,
     },
   ];
 

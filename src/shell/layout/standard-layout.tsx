@@ -6,6 +6,7 @@ import { Breadcrumbs } from '../breadcrumbs/breadcrumbs';
 import { CookieBanner } from '../cookie-banner/cookie-banner';
 import { Footer } from '../footer/footer';
 import { Header } from '../header/header';
+import { MasqueradeBanner } from '../masquerade-banner/masquerade-banner';
 import { PageBackground } from '../page-background/page-background';
 import { SkipLink } from '../skip-link/skip-link';
 import '../styles/global.css';
@@ -29,6 +30,7 @@ export function StandardLayout({ children }: { children?: ReactNode }) {
     <div className={styles.page}>
       <SkipLink />
       <PageBackground />
+      <MasqueradeBanner />
       <Header
         menuOpen={drawerOpen}
         onMenuToggle={signedIn ? () => setDrawerOpen((open) => !open) : undefined}

@@ -6,10 +6,13 @@ import { server, setupMockServer } from '@/shell/__tests__/msw';
 import { renderShell } from '@/shell/__tests__/test-utils';
 import UsersPage from '../pages/users-page';
 import { admin, meta, person } from './fixtures';
+import { roles } from './user-fixtures';
 
 setupMockServer();
 
 const routes = () => [{ path: '/settings/site/users', element: <UsersPage /> }];
+
+const rolesAnswer = http.get('*/api/v2/roles', () => HttpResponse.json({ data: roles }));
 
 const organizations = http.get('*/api/v2/organizations', () =>
   HttpResponse.json({
@@ -26,6 +29,7 @@ describe('Users page', () => {
     const queries: URLSearchParams[] = [];
     server.use(
       organizations,
+      rolesAnswer,
       http.get('*/api/v2/users', ({ request }) => {
         const query = new URL(request.url).searchParams;
         queries.push(query);
@@ -57,7 +61,11 @@ describe('Users page', () => {
     expect(within(lena).getByText('Active')).toBeInTheDocument();
     expect(within(lena).getByRole('link', { name: 'Edit Lena Maria Schmidt' })).toHaveAttribute(
       'href',
-      '/user/7/edit',
+      '/settings/site/users/7',
+    );
+    expect(screen.getByRole('link', { name: 'New user' })).toHaveAttribute(
+      'href',
+      '/settings/site/users/create',
     );
     const blocked = within(table).getByRole('row', { name: /Person 9/ });
     expect(within(blocked).getByText('Blocked')).toBeInTheDocument();
@@ -70,7 +78,11 @@ describe('Users page', () => {
     expect(queries.at(-1)?.get('page')).toBe('1');
 
     await userEvent.type(screen.getByLabelText('Search users'), 'schmidt');
-    await userEvent.selectOptions(screen.getByLabelText('Role'), 'trainer');
+    // The role filter offers the server's assignable roles, not the implicit ones.
+    const roleFilter = screen.getByLabelText('Role');
+    expect(await within(roleFilter).findByRole('option', { name: 'Auditor' })).toBeInTheDocument();
+    expect(within(roleFilter).queryByRole('option', { name: /Authenticated/ })).toBeNull();
+    await userEvent.selectOptions(roleFilter, 'trainer');
     await userEvent.selectOptions(await screen.findByLabelText('Organization'), 'Northwind');
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Blocked');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
@@ -90,6 +102,7 @@ describe('Users page', () => {
     const queries: URLSearchParams[] = [];
     server.use(
       organizations,
+      rolesAnswer,
       http.get('*/api/v2/users', ({ request }) => {
         const query = new URL(request.url).searchParams;
         queries.push(query);

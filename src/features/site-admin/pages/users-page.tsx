@@ -3,14 +3,16 @@ import type { UserListItem, UsersQuery } from '@schemas/entities/user.schema';
 import { useId, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSiteAdminOrganizations } from '@/lib/queries/site-admin-organizations';
+import { useSiteAdminRoles } from '@/lib/queries/site-admin-roles';
 import { useSiteAdminUsers } from '@/lib/queries/site-admin-users';
 import { Avatar } from '@/shell/avatar/avatar';
 import { PageHeader } from '@/shell/page/page-header';
 import { Pager } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
-import { implicitRoles, roleLabels } from '../components/roles';
+import { implicitRoles, roleNamer } from '../components/roles';
 import styles from '../components/site-admin.module.css';
 import { TableSkeleton } from '../components/table-skeleton';
+import buttons from '../components/users.module.css';
 import own from './users-page.module.css';
 
 const LIMIT = 25;
@@ -40,6 +42,7 @@ export default function UsersPage() {
   const query = readQuery(params);
   const users = useSiteAdminUsers(query);
   const organizations = useSiteAdminOrganizations();
+  const roles = useSiteAdminRoles();
   const ids = { search: useId(), role: useId(), organization: useId(), blocked: useId() };
   const orgNames = new Map((organizations.data ?? []).map((o) => [o.id, o.name]));
 
@@ -62,12 +65,23 @@ export default function UsersPage() {
     return search ? `${BASE}?${search}` : BASE;
   };
 
-  const roleName = (role: string) => (roleLabels[role] ? t(roleLabels[role]) : role);
+  const roleName = roleNamer(roles.data, t);
+  // The chosen role stays a choice while the roles load (same key: the option keeps its selection).
+  const roleChoices = (roles.data ?? []).filter((r) => r.assignable).map((r) => r.name);
+  if (query.role && !roleChoices.includes(query.role)) roleChoices.push(query.role);
   const filtered = FILTERS.some((name) => params.get(name));
   const list = users.data;
   return (
     <div>
-      <PageHeader title={t('Users')} lead={t('Everyone with an account on this site.')} />
+      <PageHeader
+        title={t('Users')}
+        lead={t('Everyone with an account on this site.')}
+        actions={
+          <Link className={buttons.primary} to={`${BASE}/create`}>
+            {t('New user')}
+          </Link>
+        }
+      />
 
       <form
         className={styles.toolbar}
@@ -91,14 +105,11 @@ export default function UsersPage() {
           <label htmlFor={ids.role}>{t('Role')}</label>
           <select id={ids.role} name="role" defaultValue={query.role ?? ''}>
             <option value="">{t('All roles')}</option>
-            {Object.keys(roleLabels).map((role) => (
+            {roleChoices.map((role) => (
               <option key={role} value={role}>
                 {roleName(role)}
               </option>
             ))}
-            {query.role && !roleLabels[query.role] ? (
-              <option value={query.role}>{query.role}</option>
-            ) : null}
           </select>
         </div>
         {organizations.data?.length ? (
@@ -251,7 +262,7 @@ function UserRow({
       <td className={own.actions}>
         <Link
           className={styles.small}
-          to={`/user/${user.uid}/edit`}
+          to={`${BASE}/${user.uid}`}
           aria-label={t('Edit @title', { title: display })}
         >
           {t('Edit')}

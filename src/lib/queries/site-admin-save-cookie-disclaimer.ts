@@ -1,0 +1,28 @@
+import type { Envelope } from '@engine/core';
+import type { cookieDisclaimerSavedSchema } from '@schemas/entities/site-admin.schema';
+import type { FromSchema } from 'json-schema-to-ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api';
+import { cookieDisclaimerQueryKey } from './cookie-disclaimer';
+
+type CookieDisclaimerSaved = FromSchema<typeof cookieDisclaimerSavedSchema>;
+
+/**
+ * `POST settings/cookies-disclaimer`: the banner text as HTML, sanitized by the server. A changed
+ * text gets a new version, so the disclaimer is fetched again (the banner reappears for everyone
+ * who agreed to the old text, the administrator included).
+ */
+export function useSaveCookieDisclaimer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (disclaimerText: string) =>
+      (
+        await api.post<Envelope<CookieDisclaimerSaved>>(
+          'settings/cookies-disclaimer',
+          { disclaimer_text: disclaimerText },
+          { json: true },
+        )
+      ).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cookieDisclaimerQueryKey }),
+  });
+}

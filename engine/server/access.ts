@@ -34,6 +34,35 @@ export const visitorAccess: RequestAccess = Object.freeze({
   flags: {},
 });
 
+/**
+ * What an access check asks of the caller, kept on the check itself so that the route table
+ * can be read as an access matrix (which role may call which endpoint) without running it.
+ */
+export type AccessRequirement =
+  | { readonly kind: 'signedIn' }
+  | { readonly kind: 'allFlags'; readonly flags: readonly string[] }
+  | { readonly kind: 'anyFlag'; readonly flags: readonly string[] }
+  | { readonly kind: 'ownerOrFlags'; readonly flags: readonly string[] };
+
+/** An access-check preHandler that says what it requires. */
+export type AccessGuard = preHandlerAsyncHookHandler & { readonly requirement: AccessRequirement };
+
+function guard(check: preHandlerAsyncHookHandler, requirement: AccessRequirement): AccessGuard {
+  return Object.assign(check, { requirement: Object.freeze(requirement) });
+}
+
+/**
+ * The requirement of an access-check preHandler made by this module; undefined for any other
+ * function (a custom check, or a preHandler that checks nothing).
+ *
+ * @example
+ * requirementOf(requireFlags('site_manage')); // { kind: 'allFlags', flags: ['site_manage'] }
+ */
+export function requirementOf(handler: unknown): AccessRequirement | undefined {
+  if (typeof handler !== 'function' || !('requirement' in handler)) return undefined;
+  return handler.requirement as AccessRequirement;
+}
+
 function deny(request: FastifyRequest): never {
   if (!request.access.signedIn) throw new HttpError(401, accessMessages.unauthorized);
   throw new HttpError(403, accessMessages.forbidden);
@@ -45,10 +74,13 @@ function deny(request: FastifyRequest): never {
  * @example
  * app.get('/navigation', { preHandler: requireSignedIn() }, handler);
  */
-export function requireSignedIn(): preHandlerAsyncHookHandler {
-  return async function signedIn(request) {
-    if (!request.access.signedIn) throw new HttpError(401, accessMessages.unauthorized);
-  };
+export function requireSignedIn(): AccessGuard {
+  return guard(
+    async function signedIn(request) {
+      if (!request.access.signedIn) throw new HttpError(401, accessMessages.unauthorized);
+    },
+    { kind: 'signedIn' },
+  );
 }
 
 /**
@@ -58,10 +90,13 @@ export function requireSignedIn(): preHandlerAsyncHookHandler {
  * @example
  * app.get('/users', { preHandler: requireFlags('site_manage') }, handler);
  */
-export function requireFlags(...flags: readonly string[]): preHandlerAsyncHookHandler {
-  return async function hasFlags(request) {
-    if (!flags.every((f) => request.access.flags[f] === true)) deny(request);
-  };
+export function requireFlags(...flags: readonly string[]): AccessGuard {
+  return guard(
+    async function hasFlags(request) {
+      if (!flags.every((f) => request.access.flags[f] === true)) deny(request);
+    },
+    { kind: 'allFlags', flags: [...flags] },
+  );
 }
 
 /**
@@ -70,26 +105,41 @@ export function requireFlags(...flags: readonly string[]): preHandlerAsyncHookHa
  * @example
  * app.get('/settings/incentives', { preHandler: requireAnyFlag('incentives_settings', 'site_manage') }, handler);
  */
-export function requireAnyFlag(...flags: readonly string[]): preHandlerAsyncHookHandler {
-  return async function hasAnyFlag(request) {
-    if (!flags.some((f) => request.access.flags[f] === true)) deny(request);
-  };
+export function requireAnyFlag(...flags: readonly string[]): AccessGuard {
+  return guard(
+    async function hasAnyFlag(request) {
+      if (!flags.some((f) => request.access.flags[f] === true)) deny(request);
+    },
+    { kind: 'anyFlag', flags: [...flags] },
+  );
+}
+
+/**
+ * The uid an owner check compares: a path param is still a string when access is checked
+ * before validation, and coerces as the validator would; anything else names no user.
+ */
+function ownerUid(value: unknown): number {
+  return typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
 }
 
 /**
  * preHandler for resources owned by a user: passes when the signed-in caller owns the resource
- * (by uid) or holds every listed flag.
+ * (by uid) or holds every listed flag. `ownerOf` may return the raw path param (a string before
+ * validation); one that is no number is treated as someone else's resource.
  *
  * @example
- * app.patch('/users/:uid', { preHandler: requireOwnerOrFlags((r) => Number((r.params as { uid: number }).uid), 'site_manage') }, handler);
+ * app.patch('/users/:uid', { preHandler: requireOwnerOrFlags((r) => (r.params as { uid: string }).uid, 'site_manage') }, handler);
  */
 export function requireOwnerOrFlags(
-  ownerOf: (request: FastifyRequest) => number,
+  ownerOf: (request: FastifyRequest) => unknown,
   ...flags: readonly string[]
-): preHandlerAsyncHookHandler {
-  return async function ownerOrFlags(request) {
-    if (!request.access.signedIn) throw new HttpError(401, accessMessages.unauthorized);
-    if (ownerOf(request) === request.access.uid) return;
-    if (!flags.every((f) => request.access.flags[f] === true)) deny(request);
-  };
+): AccessGuard {
+  return guard(
+    async function ownerOrFlags(request) {
+      if (!request.access.signedIn) throw new HttpError(401, accessMessages.unauthorized);
+      if (ownerUid(ownerOf(request)) === request.access.uid) return;
+      if (!flags.every((f) => request.access.flags[f] === true)) deny(request);
+    },
+    { kind: 'ownerOrFlags', flags: [...flags] },
+  );
 }

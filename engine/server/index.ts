@@ -21,9 +21,12 @@ export {
   requireFlags,
   requireAnyFlag,
   requireOwnerOrFlags,
+  requirementOf,
   accessMessages,
   visitorAccess,
   type RequestAccess,
+  type AccessRequirement,
+  type AccessGuard,
 } from './access';
 export { collectSchemas, importSchemaModules, registerSchemas } from './schemas';
 export { xsrfProtection, type XsrfOptions } from './xsrf';

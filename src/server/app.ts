@@ -5,18 +5,22 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import ajvFormats from 'ajv-formats';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import qs from 'qs';
 import {
   createErrorHandler,
+  HttpError,
   importSchemaModules,
   registerSchemas,
   xsrfProtection,
 } from '@engine/server';
-import type { Db } from './db/db';
+import { isDatabaseUnavailable, type Db } from './db/db';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin, hasClient } from './plugins/client';
 import { dbPlugin } from './plugins/db';
+import { routeTablePlugin } from './plugins/route-table';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { storableInputPlugin } from './plugins/storable-input';
 import { uploadsPlugin } from './plugins/uploads';
 import { appearanceRoutes } from './routes/appearance';
 import { authRoutes } from './routes/auth';
@@ -64,6 +68,31 @@ export interface BuildAppOptions {
 export const API_PREFIX = '/api/v2';
 const ENTITY_SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/entities/', import.meta.url));
 const NOT_FOUND = { message: 'Not found' };
+const DATABASE_UNAVAILABLE = {
+  message: 'The database is not reachable. Please try again in a moment.',
+};
+
+/**
+ * The engine's error handler, except that an unreachable or too slow database (and any 503 a
+ * route throws) answers 503 with its message and Retry-After: the caller may retry, and the
+ * message says why, where a 500 would only say that something went wrong.
+ */
+function errorHandler() {
+  const handle = createErrorHandler();
+  return function onError(
+    error: unknown,
+    request: Parameters<typeof handle>[1],
+    reply: FastifyReply,
+  ): FastifyReply {
+    const thrown503 = error instanceof HttpError && error.statusCode === 503;
+    if (!thrown503 && !isDatabaseUnavailable(error)) return handle(error, request, reply);
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send(thrown503 ? { message: error.message } : DATABASE_UNAVAILABLE);
+  };
+}
 
 /** Builds the portal server: the /api/v2 API, the /system/ajax endpoints and the built client. */
 export async function buildApp(options: BuildAppOptions = {}) {
@@ -74,6 +103,11 @@ export async function buildApp(options: BuildAppOptions = {}) {
     // The database plugin migrates and, on a first start, seeds the demo site: on a slow or busy
     // machine that takes longer than Fastify's default 10 s.
     pluginTimeout: 120_000,
+    // A path parameter that is too long or badly encoded is refused before any route runs: answer
+    // in the API's error shape, like every other 4xx.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send({ message: error.message });
+    },
     routerOptions: {
       querystringParser: (query: string) => qs.parse(query, { depth: 10, arrayLimit: 1000 }),
     },
@@ -92,7 +126,9 @@ export async function buildApp(options: BuildAppOptions = {}) {
 
   try {
     registerSchemas(app, await importSchemaModules(ENTITY_SCHEMAS_DIR));
-    app.setErrorHandler(createErrorHandler());
+    app.setErrorHandler(errorHandler());
+    // First, so that even answers refused by a later hook (XSRF, errors) carry the headers.
+    await app.register(securityHeadersPlugin, { production });
     await app.register(cookie);
     await app.register(formbody, {
       parser: (body: string) => qs.parse(body, { depth: 10, arrayLimit: 1000 }),
@@ -117,6 +153,8 @@ export async function buildApp(options: BuildAppOptions = {}) {
     await app.register(uploadsPlugin, { dataDir: path.resolve(options.dataDir ?? 'data') });
     await app.register(xsrfProtection, { secure: production });
     await app.register(authPlugin, { production });
+    await app.register(routeTablePlugin);
+    await app.register(storableInputPlugin);
 
     await app.register(
       async (api) => {

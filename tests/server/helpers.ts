@@ -78,13 +78,35 @@ async function postgresServer(
  * and on PostgreSQL in a freshly created database when ATRIUM_TEST_DATABASE_URL is set.
  */
 export function describeEachDb(name: string, fn: (server: () => TestServer) => void): void {
-  const legs: {
-    label: string;
-    start: () => Promise<{ server: TestServer; stop(): Promise<void> }>;
-  }[] = [{ label: 'pglite', start: pgliteServer }];
+  describeOn(databaseLegs(), name, fn);
+}
+
+/**
+ * Registers the suite on one database: PostgreSQL when ATRIUM_TEST_DATABASE_URL is set, else
+ * PGlite. For suites whose cost grows with every request (fuzzing) and whose findings do not
+ * depend on the engine: PGlite is PostgreSQL compiled to WebAssembly.
+ */
+export function describeOneDb(name: string, fn: (server: () => TestServer) => void): void {
+  describeOn(databaseLegs().slice(-1), name, fn);
+}
+
+interface DatabaseLeg {
+  label: string;
+  start: () => Promise<{ server: TestServer; stop(): Promise<void> }>;
+}
+
+function databaseLegs(): DatabaseLeg[] {
+  const legs: DatabaseLeg[] = [{ label: 'pglite', start: pgliteServer }];
   const url = process.env.ATRIUM_TEST_DATABASE_URL;
   if (url) legs.push({ label: 'postgres', start: () => postgresServer(url) });
+  return legs;
+}
 
+function describeOn(
+  legs: DatabaseLeg[],
+  name: string,
+  fn: (server: () => TestServer) => void,
+): void {
   for (const leg of legs) {
     describe(`${name} [${leg.label}]`, () => {
       let current: { server: TestServer; stop(): Promise<void> } | undefined;

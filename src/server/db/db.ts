@@ -34,3 +34,44 @@ export function sqlState(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * SQLSTATEs and socket error codes that mean the database cannot answer now, whatever the
+ * request: connection exceptions (class 08), an administrator or crash shutdown, a server not
+ * yet accepting connections, too many connections, a statement timeout.
+ */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** What the `pg` driver and pool say when a connection is lost, refused or too slow. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|Query read timeout|timeout exceeded when trying to connect|timeout expired|Client has encountered a connection error|Client was closed)/;
+
+/**
+ * Whether an error says the database is unreachable or too slow (the request may succeed when
+ * retried), as opposed to a problem with the request or a bug.
+ *
+ * @example
+ * if (isDatabaseUnavailable(error)) reply.code(503);
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = sqlState(error);
+  if (code !== undefined && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+    return true;
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  return UNAVAILABLE_MESSAGES.test(error.message);
+}

@@ -29,8 +29,15 @@ export interface AuthPluginOptions {
   production: boolean;
 }
 
+/**
+ * The probes need no caller: liveness must answer while the database is down, and readiness
+ * tests the database itself and says so.
+ */
+const PROBES = /^\/api\/v2\/(health|ready)(\?|$)/;
+
 /** Paths whose requests need the caller's access computed. */
 function needsAccess(url: string): boolean {
+  if (PROBES.test(url)) return false;
   return url.startsWith('/api/') || url.startsWith('/system/');
 }
 

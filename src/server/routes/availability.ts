@@ -45,7 +45,7 @@ import {
   hoursProblems,
   minutesOf,
 } from '../lib/availability-expand';
-import { errorResponses, needFlags } from '../lib/guards';
+import { accessCheck, errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 import { isTimeZone } from '../lib/time-zone';
 import type {
@@ -126,17 +126,18 @@ const manages = (request: FastifyRequest) =>
   request.access.flags.availability_feature_manage === true;
 
 /**
- * preHandler of the `{uid}` routes: course administrators act on anyone, trainers on
- * themselves; everyone else gets 403 (401 for visitors).
+ * Access check of the `{uid}` routes: course administrators act on anyone, trainers on
+ * themselves; everyone else gets 403 (401 for visitors). It runs before validation, so the uid
+ * is still the raw path param; one that is no number names nobody the trainer may act on.
  */
-async function needActOn(request: FastifyRequest): Promise<void> {
+const needActOn = accessCheck(async function needActOn(request: FastifyRequest): Promise<void> {
   const { access } = request;
   if (!access.signedIn) throw new HttpError(401, accessMessages.unauthorized);
-  const uid = (request.params as { uid: number }).uid;
   if (manages(request)) return;
+  const uid = Number((request.params as { uid: string }).uid);
   if (access.flags.availability_feature_manage_own === true && access.uid === uid) return;
   throw new HttpError(403, accessMessages.forbidden);
-}
+});
 
 function entryProblems(entry: NewEntry): FieldMessage[] {
   const start = Date.parse(entry.start);

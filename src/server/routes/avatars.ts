@@ -47,7 +47,7 @@ async function readAvatar(request: FastifyRequest): Promise<Buffer> {
 /** Uploading and removing a user's avatar. */
 export const avatarRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const ownerOrAdmin = needOwnerOr(
-    (request) => (request.params as { uid: number }).uid,
+    (request) => (request.params as { uid: string }).uid,
     'site_manage',
   );
 

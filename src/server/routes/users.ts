@@ -85,7 +85,7 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   app.get(
     '/users/:uid',
     {
-      preHandler: needOwnerOr((request) => (request.params as { uid: number }).uid, 'site_manage'),
+      preHandler: needOwnerOr((request) => (request.params as { uid: string }).uid, 'site_manage'),
       schema: {
         tags: ['users'],
         summary: "A user's profile (one's own, or any as administrator)",
@@ -103,7 +103,7 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   app.patch(
     '/users/:uid',
     {
-      preHandler: needOwnerOr((request) => (request.params as { uid: number }).uid, 'site_manage'),
+      preHandler: needOwnerOr((request) => (request.params as { uid: string }).uid, 'site_manage'),
       schema: {
         tags: ['users'],
         summary:

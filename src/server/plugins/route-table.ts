@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { isAccessCheck } from '../lib/guards';
+
+/** One declared route as the server registered it. */
+export interface RouteEntry {
+  method: string;
+  /** The full path with its prefix, e.g. `/api/v2/users/:uid`. */
+  url: string;
+  /** The route's access checks in order; they run before its input is validated. */
+  guards: readonly unknown[];
+  /** The route's other preHandlers, which run after validation. */
+  preHandlers: readonly unknown[];
+  schema: FastifySchema | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after this plugin, one entry per method, in order. */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
+const listOf = (hooks: unknown): unknown[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? [...(hooks as unknown[])] : [hooks];
+
+/**
+ * Runs every route's access checks before its input is validated: Fastify validates params,
+ * query and body before the preHandlers, so a caller without access would otherwise get 400
+ * with field messages that describe the route's input, instead of 401/403. The checks are
+ * declared as preHandlers and moved here to preValidation, in their order and before any
+ * other preValidation hook; the auth plugin has resolved the caller by then (onRequest).
+ */
+function checkAccessFirst(route: RouteOptions): void {
+  const declared = listOf(route.preHandler);
+  const checks = declared.filter(isAccessCheck);
+  if (checks.length === 0) return;
+  route.preValidation = [
+    ...checks,
+    ...listOf(route.preValidation),
+  ] as RouteOptions['preValidation'];
+  route.preHandler = declared.filter((h) => !isAccessCheck(h)) as RouteOptions['preHandler'];
+}
+
+/**
+ * Moves every route's access checks before validation, and records every route with its checks
+ * and schema, so that access can be checked against what the routes declare (a route added
+ * later cannot escape the check by being unknown). Register it before the routes.
+ */
+export const routeTablePlugin = fp(
+  async function routeTable(app: FastifyInstance) {
+    const routes: RouteEntry[] = [];
+    app.decorate('routeTable', routes);
+    app.addHook('onRoute', (route) => {
+      checkAccessFirst(route);
+      const guards = listOf(route.preValidation).filter(isAccessCheck);
+      const preHandlers = listOf(route.preHandler);
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, guards, preHandlers, schema: route.schema });
+    });
+  },
+  { name: 'route-table' },
+);

@@ -13,7 +13,7 @@ import { EmptyState, ErrorState } from '@/shell/states/states';
 import { flagGroups, flagText, isLockedCell, roleTitle } from '../components/access-flags';
 import { asApiError, userMessage } from '../components/errors';
 import styles from '../components/site-admin.module.css';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import own from './access-page.module.css';
 
 type MatrixRole = AccessMatrix['roles'][number];

@@ -16,7 +16,7 @@ import {
 } from '../components/audit-format';
 import { asApiError } from '../components/errors';
 import styles from '../components/site-admin.module.css';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import own from './audit-page.module.css';
 
 const LIMIT = 25;

@@ -9,7 +9,7 @@ import { ErrorState } from '@/shell/states/states';
 import { ADMIN_HTML_POLICY } from '@engine/core';
 import { sanitizeAdminHtml } from '@/lib/admin-html';
 import { asApiError, userMessage } from '../components/errors';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import texts from '../components/texts.module.css';
 import own from './cookie-disclaimer-page.module.css';
 

@@ -12,7 +12,7 @@ import { ErrorState } from '@/shell/states/states';
 import { asApiError, userMessage } from '../components/errors';
 import { changedFooter } from '../components/footer-form';
 import styles from '../components/site-admin.module.css';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import own from './footer-page.module.css';
 
 /** /settings/site/footer: the links, text, copyright and version at the foot of every page. */

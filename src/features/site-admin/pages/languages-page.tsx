@@ -12,7 +12,7 @@ import { asApiError, userMessage } from '../components/errors';
 import { LanguageForm, type LanguageFields } from '../components/language-form';
 import { moveLanguage } from '../components/language-order';
 import styles from '../components/site-admin.module.css';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import texts from '../components/texts.module.css';
 import own from './languages-page.module.css';
 

@@ -19,7 +19,7 @@ import {
   groupedErrors,
   siteSettingsFormData,
 } from '../components/site-settings-form';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import own from './site-settings-page.module.css';
 
 /** /settings/site/settings: names, sign-in links, feature switches and the look of the site. */

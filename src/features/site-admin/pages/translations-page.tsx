@@ -16,7 +16,7 @@ import { Pager } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
 import { asApiError, userMessage } from '../components/errors';
 import styles from '../components/site-admin.module.css';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import texts from '../components/texts.module.css';
 import {
   PLURAL_SEPARATOR,

@@ -18,7 +18,7 @@ import { PageHeader } from '@/shell/page/page-header';
 import { ErrorState } from '@/shell/states/states';
 import { CheckboxGroupWidget } from '../components/checkbox-group-widget';
 import { asApiError, userMessage } from '../components/errors';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import { listFieldErrors, withUserChoices } from '../components/user-form';
 import styles from '../components/users.module.css';
 

@@ -11,7 +11,7 @@ import { BackLink } from '@/shell/back-link/back-link';
 import { PageHeader } from '@/shell/page/page-header';
 import { EmptyState, ErrorState } from '@/shell/states/states';
 import { asApiError } from '../components/errors';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import { UserAccountSection } from '../components/user-account-section';
 import { UserMasqueradeSection } from '../components/user-masquerade-section';
 import { UserOrganizationsSection, UserRolesSection } from '../components/user-membership-sections';

@@ -11,7 +11,7 @@ import { Pager } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
 import { implicitRoles, roleNamer } from '../components/roles';
 import styles from '../components/site-admin.module.css';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import buttons from '../components/users.module.css';
 import own from './users-page.module.css';
 

@@ -14,7 +14,7 @@ import {
   toProductInput,
   type ProductFormData,
 } from '../components/product-form.schema';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import { useFormSave } from '../components/use-form-save';
 
 const LIST = '/settings/incentives/products';

@@ -12,7 +12,7 @@ import styles from '../components/admin.module.css';
 import { RowActions } from '../components/row-actions';
 import { availabilityText } from '../components/availability';
 import { formText, userMessage } from '../components/errors';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 
 const LIMIT = 25;
 const BASE = '/settings/incentives/products';

@@ -13,7 +13,7 @@ import { ErrorState } from '@/shell/states/states';
 import styles from '../components/admin.module.css';
 import { asApiError, userMessage } from '../components/errors';
 import { rulesForEditing } from '../components/rules-form';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import own from './rules-page.module.css';
 
 type Period = Rule['cap_period'];

@@ -14,7 +14,7 @@ import {
   toScheduleInput,
   type ScheduleFormData,
 } from '../components/schedule-form.schema';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import { useFormSave } from '../components/use-form-save';
 
 const LIST = '/settings/incentives/schedules';

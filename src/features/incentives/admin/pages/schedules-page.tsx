@@ -15,7 +15,7 @@ import styles from '../components/admin.module.css';
 import { RowActions } from '../components/row-actions';
 import { userMessage } from '../components/errors';
 import { scheduleText } from '../components/schedule-text';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 
 const LIMIT = 25;
 const BASE = '/settings/incentives/schedules';

@@ -17,7 +17,7 @@ import {
   toShopSettings,
   type ShopSettingsFormData,
 } from '../components/shop-settings-form.schema';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import { useFormSave } from '../components/use-form-save';
 import own from './shop-settings-page.module.css';
 

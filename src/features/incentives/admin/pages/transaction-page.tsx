@@ -11,7 +11,7 @@ import { ErrorState } from '@/shell/states/states';
 import styles from '../components/admin.module.css';
 import { userMessage } from '../components/errors';
 import { kindLabel, signedPoints } from '../components/kinds';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import own from './transaction-page.module.css';
 
 /** /settings/incentives/transactions/{transactionId}: one movement, its order and a refund. */

@@ -10,7 +10,7 @@ import { AdjustPointsForm } from '../components/adjust-points';
 import { formText } from '../components/errors';
 import styles from '../components/admin.module.css';
 import { kindLabel, signedPoints } from '../components/kinds';
-import { TableSkeleton } from '../components/table-skeleton';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
 import own from './transactions-page.module.css';
 
 const LIMIT = 25;

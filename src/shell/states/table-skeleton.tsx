@@ -1,7 +1,7 @@
 import { useT } from '@engine/react';
-import styles from './admin.module.css';
+import styles from './table-skeleton.module.css';
 
-/** Grey rows while a table loads; announced once as "Loading". */
+/** Grey rows while a list or form loads; announced once as "Loading". */
 export function TableSkeleton({ rows = 5 }: { rows?: number }) {
   const { t } = useT();
   return (

@@ -117,6 +117,9 @@ describe('the storefront editor', () => {
     await expect
       .poll(() => order(page))
       .toEqual(['Hand-picked free trainings', third, second, ...before.slice(2)]);
+    // dnd-kit swallows clicks for 50 ms after a pointer drag ends (so the drop is not also a
+    // click); a person needs longer than that to reach Save, and so does this test.
+    await page.waitForTimeout(100);
 
     // The answer first, so a failure says what the server said.
     const answer = page.waitForResponse(

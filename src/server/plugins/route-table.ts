@@ -7,7 +7,7 @@ export interface RouteEntry {
   method: string;
   /** The full path with its prefix, e.g. `/api/v2/users/:uid`. */
   url: string;
-  /** The route's access checks in order; they run before its input is validated. */
+  /** The route's access checks in order; they run before its body is read or validated. */
   guards: readonly unknown[];
   /** The route's other preHandlers, which run after validation. */
   preHandlers: readonly unknown[];
@@ -25,25 +25,23 @@ const listOf = (hooks: unknown): unknown[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? [...(hooks as unknown[])] : [hooks];
 
 /**
- * Runs every route's access checks before its input is validated: Fastify validates params,
- * query and body before the preHandlers, so a caller without access would otherwise get 400
- * with field messages that describe the route's input, instead of 401/403. The checks are
- * declared as preHandlers and moved here to preValidation, in their order and before any
- * other preValidation hook; the auth plugin has resolved the caller by then (onRequest).
+ * Runs every route's access checks as soon as the request is routed, before its body is parsed
+ * and its input validated: otherwise a caller without access would get 400 with field messages
+ * that describe the route's input, or 415 for a body it may not send at all, instead of
+ * 401/403. The checks are declared as preHandlers and moved here to onRequest, in their order
+ * and before the route's own onRequest hooks; the auth plugin's global onRequest hook has
+ * resolved the caller by then. They read only path params, which are still strings.
  */
 function checkAccessFirst(route: RouteOptions): void {
   const declared = listOf(route.preHandler);
   const checks = declared.filter(isAccessCheck);
   if (checks.length === 0) return;
-  route.preValidation = [
-    ...checks,
-    ...listOf(route.preValidation),
-  ] as RouteOptions['preValidation'];
+  route.onRequest = [...checks, ...listOf(route.onRequest)] as RouteOptions['onRequest'];
   route.preHandler = declared.filter((h) => !isAccessCheck(h)) as RouteOptions['preHandler'];
 }
 
 /**
- * Moves every route's access checks before validation, and records every route with its checks
+ * Moves every route's access checks before body parsing and validation, and records every route with its checks
  * and schema, so that access can be checked against what the routes declare (a route added
  * later cannot escape the check by being unknown). Register it before the routes.
  */
@@ -53,7 +51,7 @@ export const routeTablePlugin = fp(
     app.decorate('routeTable', routes);
     app.addHook('onRoute', (route) => {
       checkAccessFirst(route);
-      const guards = listOf(route.preValidation).filter(isAccessCheck);
+      const guards = listOf(route.onRequest).filter(isAccessCheck);
       const preHandlers = listOf(route.preHandler);
       for (const method of [route.method].flat())
         routes.push({ method, url: route.url, guards, preHandlers, schema: route.schema });

@@ -124,17 +124,23 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
       if (scheduleId !== null && !(await earning.schedule(scheduleId)))
         problems.push({ path: 'expiry_schedule_id', text: 'Unknown expiry schedule' });
       if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
-      const before = await earning.rules();
-      const saved = await earning.saveRules({ rules: body.rules, expiry_schedule_id: scheduleId });
-      await audit(app.repos, request, 'incentives.rules.update', 'settings:incentive_rules', {
-        ...changes(
-          { expiry_schedule_id: before.expiry_schedule_id },
-          { expiry_schedule_id: saved.expiry_schedule_id },
-        ),
-        ...changes(
-          Object.fromEntries(before.rules.map((r) => [`rules.${r.type}`, r])),
-          Object.fromEntries(saved.rules.map((r) => [`rules.${r.type}`, r])),
-        ),
+      const saved = await app.repos.transaction(async (repos) => {
+        const before = await repos.earning.rules();
+        const after = await repos.earning.saveRules({
+          rules: body.rules,
+          expiry_schedule_id: scheduleId,
+        });
+        await audit(repos, request, 'incentives.rules.update', 'settings:incentive_rules', {
+          ...changes(
+            { expiry_schedule_id: before.expiry_schedule_id },
+            { expiry_schedule_id: after.expiry_schedule_id },
+          ),
+          ...changes(
+            Object.fromEntries(before.rules.map((r) => [`rules.${r.type}`, r])),
+            Object.fromEntries(after.rules.map((r) => [`rules.${r.type}`, r])),
+          ),
+        });
+        return after;
       });
       return ok(saved);
     },
@@ -191,14 +197,17 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
       },
     },
     async (request) => {
-      const schedule = await earning.createSchedule(scheduleToStore(request.body));
-      await audit(
-        app.repos,
-        request,
-        'incentives.schedule.create',
-        `expiry_schedule:${schedule.id}`,
-        changes(null, schedule),
-      );
+      const schedule = await app.repos.transaction(async (repos) => {
+        const created = await repos.earning.createSchedule(scheduleToStore(request.body));
+        await audit(
+          repos,
+          request,
+          'incentives.schedule.create',
+          `expiry_schedule:${created.id}`,
+          changes(null, created),
+        );
+        return created;
+      });
       return ok(schedule);
     },
   );
@@ -221,15 +230,18 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
       const patch = request.body as Partial<ExpiryScheduleInput>;
       const { id: _id, created: _created, ...fields } = current;
       const merged: ExpiryScheduleInput = { ...fields, ...patch };
-      const updated = await earning.updateSchedule(current.id, scheduleToStore(merged));
-      if (!updated) throw new HttpError(404, NOT_FOUND);
-      await audit(
-        app.repos,
-        request,
-        'incentives.schedule.update',
-        `expiry_schedule:${current.id}`,
-        changes(current, updated),
-      );
+      const updated = await app.repos.transaction(async (repos) => {
+        const saved = await repos.earning.updateSchedule(current.id, scheduleToStore(merged));
+        if (!saved) throw new HttpError(404, NOT_FOUND);
+        await audit(
+          repos,
+          request,
+          'incentives.schedule.update',
+          `expiry_schedule:${current.id}`,
+          changes(current, saved),
+        );
+        return saved;
+      });
       return ok(updated);
     },
   );
@@ -248,20 +260,22 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
     async (request) => {
       const schedule: ExpirySchedule | undefined = await earning.schedule(request.params.id);
       if (!schedule) throw new HttpError(404, NOT_FOUND);
-      const result = await earning.deleteSchedule(schedule.id);
-      if (result === 'in_use')
-        throw new HttpError(
-          409,
-          'The earning rules use this expiry schedule. Choose another one for the rules first.',
+      await app.repos.transaction(async (repos) => {
+        const result = await repos.earning.deleteSchedule(schedule.id);
+        if (result === 'in_use')
+          throw new HttpError(
+            409,
+            'The earning rules use this expiry schedule. Choose another one for the rules first.',
+          );
+        if (result === 'missing') throw new HttpError(404, NOT_FOUND);
+        await audit(
+          repos,
+          request,
+          'incentives.schedule.delete',
+          `expiry_schedule:${schedule.id}`,
+          changes(schedule, null),
         );
-      if (result === 'missing') throw new HttpError(404, NOT_FOUND);
-      await audit(
-        app.repos,
-        request,
-        'incentives.schedule.delete',
-        `expiry_schedule:${schedule.id}`,
-        changes(schedule, null),
-      );
+      });
       return ok(schedule);
     },
   );

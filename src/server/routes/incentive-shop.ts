@@ -136,14 +136,17 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
     },
     async (request) => {
       assertValid(productProblems(request.body));
-      const product = await shop.create(request.body);
-      await audit(
-        app.repos,
-        request,
-        'incentives.product.create',
-        `product:${product.id}`,
-        changes(null, request.body),
-      );
+      const product = await app.repos.transaction(async (repos) => {
+        const created = await repos.shop.create(request.body);
+        await audit(
+          repos,
+          request,
+          'incentives.product.create',
+          `product:${created.id}`,
+          changes(null, request.body),
+        );
+        return created;
+      });
       return ok(product);
     },
   );
@@ -163,16 +166,19 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
     },
     async (request) => {
       assertValid(productProblems(request.body));
-      const before = await shop.get(request.params.id);
-      const product = await shop.update(request.params.id, request.body);
-      if (!before || !product) throw new HttpError(404, NOT_FOUND);
-      await audit(
-        app.repos,
-        request,
-        'incentives.product.update',
-        `product:${product.id}`,
-        changes(before, product),
-      );
+      const product = await app.repos.transaction(async (repos) => {
+        const before = await repos.shop.get(request.params.id);
+        const saved = await repos.shop.update(request.params.id, request.body);
+        if (!before || !saved) throw new HttpError(404, NOT_FOUND);
+        await audit(
+          repos,
+          request,
+          'incentives.product.update',
+          `product:${saved.id}`,
+          changes(before, saved),
+        );
+        return saved;
+      });
       return ok(product);
     },
   );
@@ -190,15 +196,18 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
       },
     },
     async (request) => {
-      const before = await shop.get(request.params.id);
-      if (!before || !(await shop.remove(request.params.id))) throw new HttpError(404, NOT_FOUND);
-      await audit(
-        app.repos,
-        request,
-        'incentives.product.delete',
-        `product:${before.id}`,
-        changes({ title: before.title }, null),
-      );
+      await app.repos.transaction(async (repos) => {
+        const before = await repos.shop.get(request.params.id);
+        if (!before || !(await repos.shop.remove(request.params.id)))
+          throw new HttpError(404, NOT_FOUND);
+        await audit(
+          repos,
+          request,
+          'incentives.product.delete',
+          `product:${before.id}`,
+          changes({ title: before.title }, null),
+        );
+      });
       return ok({ id: request.params.id });
     },
   );
@@ -326,16 +335,21 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
     async (request) => {
       assertValid(imageProblems(request.body.banner, 'banner'));
       const settings: ShopSettings = request.body;
-      const before = await app.repos.settings.get('incentive_shop');
-      await app.repos.settings.set('incentive_shop', settings);
-      const after = await app.repos.settings.get('incentive_shop');
-      await audit(
-        app.repos,
-        request,
-        'incentives.shop_settings.update',
-        'settings:incentive_shop',
-        changes(before, after),
-      );
+      // The settings and their audit entry are saved together or not at all.
+      const after = await app.repos.transaction(async (repos) => {
+        await repos.settings.lock('incentive_shop');
+        const before = await repos.settings.get('incentive_shop');
+        await repos.settings.set('incentive_shop', settings);
+        const saved = await repos.settings.get('incentive_shop');
+        await audit(
+          repos,
+          request,
+          'incentives.shop_settings.update',
+          'settings:incentive_shop',
+          changes(before, saved),
+        );
+        return saved;
+      });
       return ok(after);
     },
   );
@@ -403,14 +417,18 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
       if (!(await app.repos.users.exists(uid)))
         throw new HttpError(400, INVALID_FIELDS, [{ path: 'uid', text: 'Unknown user' }]);
       const source = `admin:${request.access.uid}`;
-      const movement =
-        points > 0
-          ? await app.repos.points.credit({ uid, points, kind: 'adjust', note, source })
-          : await app.repos.points.debit({ uid, points: -points, kind: 'adjust', note, source });
-      await audit(app.repos, request, 'incentives.adjustment', `user:${uid}`, {
-        points,
-        note,
-        transaction: movement.id,
+      // The points and their audit entry are saved together or not at all.
+      const movement = await app.repos.transaction(async (repos) => {
+        const moved =
+          points > 0
+            ? await repos.points.credit({ uid, points, kind: 'adjust', note, source })
+            : await repos.points.debit({ uid, points: -points, kind: 'adjust', note, source });
+        await audit(repos, request, 'incentives.adjustment', `user:${uid}`, {
+          points,
+          note,
+          transaction: moved.id,
+        });
+        return moved;
       });
       return ok((await shop.transaction(movement.id))!);
     },
@@ -429,11 +447,14 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
       },
     },
     async (request) => {
-      const order = await shop.refund(request.params.id, request.access.uid);
-      await audit(app.repos, request, 'incentives.refund', `order:${order.id}`, {
-        buyer: order.uid,
-        points: order.total,
-        status: { old: 'completed', new: order.status },
+      const order = await app.repos.transaction(async (repos) => {
+        const refunded = await repos.shop.refund(request.params.id, request.access.uid);
+        await audit(repos, request, 'incentives.refund', `order:${refunded.id}`, {
+          buyer: refunded.uid,
+          points: refunded.total,
+          status: { old: 'completed', new: refunded.status },
+        });
+        return refunded;
       });
       return ok(order);
     },

@@ -129,19 +129,22 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           problems.push({ path: 'country', text: 'Unknown country' });
       }
       if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
-      const before = await app.repos.users.current(uid);
-      if (!before) throw new HttpError(404, 'Not found');
-      await app.repos.users.update(uid, patch);
-      const user = (await app.repos.users.current(uid))!;
-      // Administrators' changes to other users (or made while masquerading) are audited.
-      if (uid !== request.access.uid || request.realUid !== undefined)
-        await audit(
-          app.repos,
-          request,
-          'user.update',
-          `user:${uid}`,
-          changes(profileFields(before), profileFields(user), Object.keys(patch)),
-        );
+      const user = await app.repos.transaction(async (repos) => {
+        const before = await repos.users.current(uid);
+        if (!before) throw new HttpError(404, 'Not found');
+        await repos.users.update(uid, patch);
+        const after = (await repos.users.current(uid))!;
+        // Administrators' changes to other users (or made while masquerading) are audited.
+        if (uid !== request.access.uid || request.realUid !== undefined)
+          await audit(
+            repos,
+            request,
+            'user.update',
+            `user:${uid}`,
+            changes(profileFields(before), profileFields(after), Object.keys(patch)),
+          );
+        return after;
+      });
       // Incentives: users who complete their own profile earn points once (never fails this).
       if (uid === request.access.uid && user.profile?.title && user.profile.country)
         await app.repos.earning.awardSafely(request.log, uid, 'profile_completed', 'once');

@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../scripts/vite-compress';
 import { buildApp, type AtriumApp } from '../../src/server/app';
 import { agent, describeEachDb } from './helpers';
 
@@ -157,6 +159,11 @@ describeEachDb('API surface', (server) => {
   });
 });
 
+/** A script big enough to be worth compressing. */
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join(
+  '\n',
+);
+
 describe('built client', () => {
   let dir: string;
   let app: AtriumApp;
@@ -166,7 +173,12 @@ describe('built client', () => {
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Atrium</title>');
     await writeFile(path.join(dir, 'assets', 'main-3f2a9c1b.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'assets', 'app-5d1e2f3a.js'), BIG_SCRIPT);
     await writeFile(path.join(dir, 'favicon.svg'), '<svg/>');
+    // The build's compression step, run on this directory as `vite build` runs it.
+    const plugin = precompress();
+    (plugin.configResolved as (c: unknown) => void)({ root: dir, build: { outDir: '.' } });
+    await (plugin.closeBundle as () => Promise<void>)();
     const { openPglite } = await import('../../src/server/db/pglite');
     const { readFile } = await import('node:fs/promises');
     const { inject } = await import('vitest');
@@ -185,6 +197,34 @@ describe('built client', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a script Brotli- or gzip-compressed when the browser accepts it', async () => {
+    const url = '/assets/app-5d1e2f3a.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 5);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    // Files too small to gain are sent as they are.
+    const small = await app.inject({
+      method: 'GET',
+      url: '/assets/main-3f2a9c1b.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers client routes with index.html, but API paths with JSON', async () => {

@@ -14,7 +14,7 @@ const HASHED_ASSET = /[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|jpe?g|webp|a
 
 /**
  * Serves the built client: hashed assets with a year-long immutable cache, everything else
- * revalidated, and `index.html` for any other GET that is not an API call (client routing).
+ * revalidated, each compressed with Brotli or gzip when the browser accepts it, and `index.html` for any other GET that is not an API call (client routing).
  */
 export const clientPlugin = fp(
   async function client(app: FastifyInstance, options: ClientPluginOptions) {
@@ -25,6 +25,8 @@ export const clientPlugin = fp(
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes `.br` and `.gz` copies (scripts/vite-compress.ts): sent when accepted.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable =
           filePath.includes(`${path.sep}assets${path.sep}`) || HASHED_ASSET.test(filePath);

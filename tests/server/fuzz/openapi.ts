@@ -1,4 +1,4 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import qs from 'qs';
@@ -322,33 +322,37 @@ export function requestArbitrary(
 }
 
 /**
- * Judges generated requests by the document's own request schemas, validated the way the server
- * validates (types coerced, defaults filled, formats checked): a request they refuse must get a
- * 4xx. Requests it cannot judge (multipart, other content types) are left to the other checks.
+ * The document's schemas compiled on demand, each once. They are the server's draft-07 schemas
+ * with OpenAPI annotations, which strict mode would refuse.
  */
-export class RequestChecker {
+class SchemaValidators {
   private readonly ajv: Ajv;
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor(doc: OpenApiDocument) {
-    this.ajv = new Ajv({
-      strict: false,
-      coerceTypes: 'array',
-      useDefaults: true,
-      allErrors: false,
-      validateSchema: false,
-    });
+  constructor(doc: OpenApiDocument, options: Options) {
+    this.ajv = new Ajv({ ...options, strict: false, validateSchema: false });
     addFormats(this.ajv);
     this.ajv.addSchema({ $id: 'openapi', components: doc.components ?? {} });
   }
 
-  private validator(key: string, schema: Schema): ValidateFunction {
+  protected validator(key: string, schema: Schema): ValidateFunction {
     let fn = this.cache.get(key);
     if (!fn) {
       fn = this.ajv.compile(rebase(schema));
       this.cache.set(key, fn);
     }
     return fn;
+  }
+}
+
+/**
+ * Judges generated requests by the document's own request schemas, validated the way the server
+ * validates (types coerced, defaults filled, formats checked): a request they refuse must get a
+ * 4xx. Requests it cannot judge (multipart, other content types) are left to the other checks.
+ */
+export class RequestChecker extends SchemaValidators {
+  constructor(doc: OpenApiDocument) {
+    super(doc, { coerceTypes: 'array', useDefaults: true, allErrors: false });
   }
 
   /** Whether the document refuses the request: true, false, or undefined when it cannot tell. */
@@ -393,24 +397,9 @@ function declaredResponse(op: Operation, status: number) {
 }
 
 /** Checks answers against the response schemas the document declares per status. */
-export class ResponseChecker {
-  private readonly ajv: Ajv;
-  private readonly cache = new Map<string, ValidateFunction>();
-
+export class ResponseChecker extends SchemaValidators {
   constructor(doc: OpenApiDocument) {
-    // The document's schemas are the server's draft-07 schemas with OpenAPI annotations.
-    this.ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-    addFormats(this.ajv);
-    this.ajv.addSchema({ $id: 'openapi', components: doc.components ?? {} });
-  }
-
-  private validator(key: string, schema: Schema): ValidateFunction {
-    let fn = this.cache.get(key);
-    if (!fn) {
-      fn = this.ajv.compile(rebase(schema));
-      this.cache.set(key, fn);
-    }
-    return fn;
+    super(doc, { allErrors: true });
   }
 
   /** Problems of one answer (empty when it matches what the document declares). */

@@ -1,17 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import {
-  Browser,
   ledgerProblems,
   pointsOf,
-  setUpShop,
   sleep,
-  startServer,
-  storeKinds,
   withDb,
   PROCESS_TEST_TIMEOUT_MS,
-  type ServerProcess,
-  type Store,
+  describeEachStore,
+  signInShoppers,
 } from './server-process';
 
 /** Learners' checkout loops running side by side, each one checkout after another. */
@@ -95,175 +91,159 @@ async function stored(db: Db, layoutId: number, keys: readonly string[]) {
   };
 }
 
-for (const kind of storeKinds()) {
-  describe(`crash safety [${kind.label}]`, () => {
-    let store: Store | undefined;
-    const servers: ServerProcess[] = [];
-    afterAll(async () => {
-      for (const s of servers) await s.stop('SIGKILL');
-      await store?.remove();
-    });
-
-    it(
-      'SIGKILL amid checkouts and admin saves: every record whole, acknowledged work kept, retried keys charge once',
-      async () => {
-        store = await kind.create();
-        const server = await startServer(store);
-        servers.push(server);
-        const admin = new Browser();
-        const learner = new Browser();
-        await admin.login(server.origin, 'admin');
-        await learner.login(server.origin, 'learner');
-        const shop = await setUpShop(server.origin, admin, learner, {
-          price: PRICE,
-          points: START_POINTS,
-          title: 'Crash mug',
-        });
-        const layout = await admin.send(
-          server.origin,
-          'GET',
-          '/api/v2/storefront/manage?type=registered&language=en',
-        );
-        const layoutId = layout.json<{ data: { id: number } }>().data.id;
-        const productsOf = (key: string) =>
-          Number(key.split('-')[1]) % 2 ? [shop.productId] : [shop.productId, shop.productId];
-        const checkout = (origin: string, key: string) =>
-          learner.send(origin, 'POST', '/api/v2/incentives/shop_checkout', {
-            body: { products: productsOf(key) },
-            headers: { 'idempotency-key': key },
-          });
-
-        const sent: string[] = [];
-        const acked = new Map<string, Order>();
-        const unanswered: string[] = [];
-        const unexpected: string[] = [];
-        let storefrontAck = 0;
-        let settingsAck = 0;
-        let adminUnanswered = 0;
-
-        const checkoutLoop = async (worker: number) => {
-          for (let i = 0; ; i++) {
-            const key = `w${worker}-${i}`;
-            sent.push(key);
-            const res = await checkout(server.origin, key);
-            if (res.status === 0) return void unanswered.push(key);
-            if (res.status === 200) {
-              const { id, total } = res.json<{ data: Order }>().data;
-              acked.set(key, { id, total });
-            } else unexpected.push(`checkout ${res.status} ${res.body}`);
-          }
-        };
-        const adminLoop = async () => {
-          for (let v = 1; ; v++) {
-            const front = await admin.send(
-              server.origin,
-              'PATCH',
-              `/api/v2/storefront/manage/${layoutId}`,
-              { body: { sections: sectionsOf(v) } },
-            );
-            if (front.status === 0) return void adminUnanswered++;
-            if (front.status === 200) storefrontAck = v;
-            else unexpected.push(`storefront ${front.status} ${front.body}`);
-            const site = await admin.send(server.origin, 'POST', '/api/v2/settings/site', {
-              body: siteOf(v),
-            });
-            if (site.status === 0) return void adminUnanswered++;
-            if (site.status === 200) settingsAck = v;
-            else unexpected.push(`settings ${site.status} ${site.body}`);
-          }
-        };
-        const loops = Promise.all([
-          ...Array.from({ length: WORKERS }, (_, w) => checkoutLoop(w)),
-          adminLoop(),
-        ]);
-
-        for (let waited = 0; ; waited += 10) {
-          const enough =
-            acked.size >= KILL_AFTER.checkouts &&
-            storefrontAck >= KILL_AFTER.storefront &&
-            settingsAck >= KILL_AFTER.settings;
-          if (enough || unexpected.length) break;
-          if (waited > 60_000) throw new Error('The load did not get going within 60 s.');
-          await sleep(10);
-        }
-        server.child.kill('SIGKILL');
-        await loops;
-        expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
-        expect(unexpected).toEqual([]);
-        const ackedAtKill = acked.size;
-
-        // Straight after the crash, before any server touches the database again.
-        const afterCrash = await withDb(store, async (db) => ({
-          problems: await ledgerProblems(db, shop.learnerUid, [shop.productId]),
-          ...(await stored(db, layoutId, sent)),
-        }));
-        expect(afterCrash.problems).toEqual([]);
-        // Acknowledged means durable; anything else committed was in flight at the kill.
-        for (const [key, order] of acked) expect(afterCrash.orders.get(key)).toEqual(order);
-        const committedUnanswered = [...afterCrash.orders.keys()].filter((k) => !acked.has(k));
-        for (const key of committedUnanswered) expect(unanswered).toContain(key);
-        // Each admin save is one whole version: the acknowledged one or the one in flight.
-        expect([storefrontAck, storefrontAck + 1]).toContain(afterCrash.storefront);
-        expect([settingsAck, settingsAck + 1]).toContain(afterCrash.site);
-        // Every committed version has its audit entry, committed with it, and no other.
-        expect(afterCrash.audits).toEqual({
-          storefront: afterCrash.storefront,
-          site: afterCrash.site,
+describeEachStore('crash safety', (suite) => {
+  it(
+    'SIGKILL amid checkouts and admin saves: every record whole, acknowledged work kept, retried keys charge once',
+    async () => {
+      const server = await suite.start();
+      const { admin, learner, shop } = await signInShoppers(server.origin, {
+        price: PRICE,
+        points: START_POINTS,
+        title: 'Crash mug',
+      });
+      const layout = await admin.send(
+        server.origin,
+        'GET',
+        '/api/v2/storefront/manage?type=registered&language=en',
+      );
+      const layoutId = layout.json<{ data: { id: number } }>().data.id;
+      const productsOf = (key: string) =>
+        Number(key.split('-')[1]) % 2 ? [shop.productId] : [shop.productId, shop.productId];
+      const checkout = (origin: string, key: string) =>
+        learner.send(origin, 'POST', '/api/v2/incentives/shop_checkout', {
+          body: { products: productsOf(key) },
+          headers: { 'idempotency-key': key },
         });
 
-        // The restarted server serves the same whole versions and answers retries once.
-        const restarted = await startServer(store);
-        servers.push(restarted);
-        const front = await admin.send(
-          restarted.origin,
-          'GET',
-          '/api/v2/storefront/manage?type=registered&language=en',
-        );
-        expect(
-          storefrontVersion(
-            front
-              .json<{ data: { sections: { data: { content: { html: string } } }[] } }>()
-              .data.sections.map((s) => s.data.content.html),
-          ),
-        ).toBe(afterCrash.storefront);
-        const site = await admin.send(restarted.origin, 'GET', '/api/v2/settings/site');
-        expect(siteVersion(site.json<{ data: Record<string, unknown> }>().data)).toBe(
-          afterCrash.site,
-        );
+      const sent: string[] = [];
+      const acked = new Map<string, Order>();
+      const unanswered: string[] = [];
+      const unexpected: string[] = [];
+      let storefrontAck = 0;
+      let settingsAck = 0;
+      let adminUnanswered = 0;
 
-        const retried = new Map<string, Order>();
-        for (let i = 0; i < sent.length; i += WORKERS) {
-          const batch = sent.slice(i, i + WORKERS);
-          const answers = await Promise.all(batch.map((key) => checkout(restarted.origin, key)));
-          answers.forEach((res, j) => {
-            expect(res.status, res.body).toBe(200);
-            retried.set(batch[j]!, res.json<{ data: Order }>().data);
-          });
+      const checkoutLoop = async (worker: number) => {
+        for (let i = 0; ; i++) {
+          const key = `w${worker}-${i}`;
+          sent.push(key);
+          const res = await checkout(server.origin, key);
+          if (res.status === 0) return void unanswered.push(key);
+          if (res.status === 200) {
+            const { id, total } = res.json<{ data: Order }>().data;
+            acked.set(key, { id, total });
+          } else unexpected.push(`checkout ${res.status} ${res.body}`);
         }
-        for (const [key, order] of afterCrash.orders)
-          expect(retried.get(key), `retry of ${key}`).toMatchObject(order);
-        const spent = [...retried.values()].reduce((sum, o) => sum + o.total, 0);
-        expect(new Set([...retried.values()].map((o) => o.id)).size).toBe(sent.length);
-        expect(await pointsOf(restarted.origin, learner)).toBe(START_POINTS - spent);
-        expect(await restarted.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+      };
+      const adminLoop = async () => {
+        for (let v = 1; ; v++) {
+          const front = await admin.send(
+            server.origin,
+            'PATCH',
+            `/api/v2/storefront/manage/${layoutId}`,
+            { body: { sections: sectionsOf(v) } },
+          );
+          if (front.status === 0) return void adminUnanswered++;
+          if (front.status === 200) storefrontAck = v;
+          else unexpected.push(`storefront ${front.status} ${front.body}`);
+          const site = await admin.send(server.origin, 'POST', '/api/v2/settings/site', {
+            body: siteOf(v),
+          });
+          if (site.status === 0) return void adminUnanswered++;
+          if (site.status === 200) settingsAck = v;
+          else unexpected.push(`settings ${site.status} ${site.body}`);
+        }
+      };
+      const loops = Promise.all([
+        ...Array.from({ length: WORKERS }, (_, w) => checkoutLoop(w)),
+        adminLoop(),
+      ]);
 
-        const final = await withDb(store, async (db) => ({
-          problems: await ledgerProblems(db, shop.learnerUid, [shop.productId]),
-          orders: (await stored(db, layoutId, sent)).orders.size,
-        }));
-        expect(final).toEqual({ problems: [], orders: sent.length });
+      for (let waited = 0; ; waited += 10) {
+        const enough =
+          acked.size >= KILL_AFTER.checkouts &&
+          storefrontAck >= KILL_AFTER.storefront &&
+          settingsAck >= KILL_AFTER.settings;
+        if (enough || unexpected.length) break;
+        if (waited > 60_000) throw new Error('The load did not get going within 60 s.');
+        await sleep(10);
+      }
+      server.child.kill('SIGKILL');
+      await loops;
+      expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(unexpected).toEqual([]);
+      const ackedAtKill = acked.size;
 
-        console.info(
-          `[figures] crash safety ${kind.label}: ${sent.length} checkouts sent by ${WORKERS} loops, ` +
-            `${ackedAtKill} acknowledged before SIGKILL, ${unanswered.length} in flight at the kill ` +
-            `(${committedUnanswered.length} of them committed), ${adminUnanswered} admin save in flight; ` +
-            `storefront v${String(afterCrash.storefront)} (acknowledged v${storefrontAck}), ` +
-            `site settings v${String(afterCrash.site)} (acknowledged v${settingsAck}); ` +
-            `ledger problems after crash ${afterCrash.problems.length}, after ${sent.length} retries ` +
-            `${final.problems.length}; double charges 0 (${sent.length} keys, ${sent.length} orders)`,
-        );
-      },
-      PROCESS_TEST_TIMEOUT_MS,
-    );
-  });
-}
+      // Straight after the crash, before any server touches the database again.
+      const afterCrash = await withDb(suite.store(), async (db) => ({
+        problems: await ledgerProblems(db, shop.learnerUid, [shop.productId]),
+        ...(await stored(db, layoutId, sent)),
+      }));
+      expect(afterCrash.problems).toEqual([]);
+      // Acknowledged means durable; anything else committed was in flight at the kill.
+      for (const [key, order] of acked) expect(afterCrash.orders.get(key)).toEqual(order);
+      const committedUnanswered = [...afterCrash.orders.keys()].filter((k) => !acked.has(k));
+      for (const key of committedUnanswered) expect(unanswered).toContain(key);
+      // Each admin save is one whole version: the acknowledged one or the one in flight.
+      expect([storefrontAck, storefrontAck + 1]).toContain(afterCrash.storefront);
+      expect([settingsAck, settingsAck + 1]).toContain(afterCrash.site);
+      // Every committed version has its audit entry, committed with it, and no other.
+      expect(afterCrash.audits).toEqual({
+        storefront: afterCrash.storefront,
+        site: afterCrash.site,
+      });
+
+      // The restarted server serves the same whole versions and answers retries once.
+      const restarted = await suite.start();
+      const front = await admin.send(
+        restarted.origin,
+        'GET',
+        '/api/v2/storefront/manage?type=registered&language=en',
+      );
+      expect(
+        storefrontVersion(
+          front
+            .json<{ data: { sections: { data: { content: { html: string } } }[] } }>()
+            .data.sections.map((s) => s.data.content.html),
+        ),
+      ).toBe(afterCrash.storefront);
+      const site = await admin.send(restarted.origin, 'GET', '/api/v2/settings/site');
+      expect(siteVersion(site.json<{ data: Record<string, unknown> }>().data)).toBe(
+        afterCrash.site,
+      );
+
+      const retried = new Map<string, Order>();
+      for (let i = 0; i < sent.length; i += WORKERS) {
+        const batch = sent.slice(i, i + WORKERS);
+        const answers = await Promise.all(batch.map((key) => checkout(restarted.origin, key)));
+        answers.forEach((res, j) => {
+          expect(res.status, res.body).toBe(200);
+          retried.set(batch[j]!, res.json<{ data: Order }>().data);
+        });
+      }
+      for (const [key, order] of afterCrash.orders)
+        expect(retried.get(key), `retry of ${key}`).toMatchObject(order);
+      const spent = [...retried.values()].reduce((sum, o) => sum + o.total, 0);
+      expect(new Set([...retried.values()].map((o) => o.id)).size).toBe(sent.length);
+      expect(await pointsOf(restarted.origin, learner)).toBe(START_POINTS - spent);
+      expect(await restarted.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+
+      const final = await withDb(suite.store(), async (db) => ({
+        problems: await ledgerProblems(db, shop.learnerUid, [shop.productId]),
+        orders: (await stored(db, layoutId, sent)).orders.size,
+      }));
+      expect(final).toEqual({ problems: [], orders: sent.length });
+
+      console.info(
+        `[figures] crash safety ${suite.label}: ${sent.length} checkouts sent by ${WORKERS} loops, ` +
+          `${ackedAtKill} acknowledged before SIGKILL, ${unanswered.length} in flight at the kill ` +
+          `(${committedUnanswered.length} of them committed), ${adminUnanswered} admin save in flight; ` +
+          `storefront v${String(afterCrash.storefront)} (acknowledged v${storefrontAck}), ` +
+          `site settings v${String(afterCrash.site)} (acknowledged v${settingsAck}); ` +
+          `ledger problems after crash ${afterCrash.problems.length}, after ${sent.length} retries ` +
+          `${final.problems.length}; double charges 0 (${sent.length} keys, ${sent.length} orders)`,
+      );
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});

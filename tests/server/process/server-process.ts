@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, describe, inject } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import { openPglite } from '../../../src/server/db/pglite';
 import { openPostgres } from '../../../src/server/db/postgres';
@@ -396,6 +396,65 @@ export async function setUpShop(
     if (adjusted.status !== 200) throw new Error(`Adjustment: ${adjusted.status} ${adjusted.body}`);
   }
   return { productId: made.json<{ data: { id: number } }>().data.id, price: o.price, learnerUid };
+}
+
+/** An administrator and a learner signed in on one server, and the shop set up between them. */
+export interface Shoppers {
+  admin: Browser;
+  learner: Browser;
+  shop: ShopSetup;
+}
+
+/** Signs `admin` and `learner` in on `origin` and sets up a shop (see {@link setUpShop}). */
+export async function signInShoppers(
+  origin: string,
+  o: { price: number; points: number; title: string },
+): Promise<Shoppers> {
+  const admin = new Browser();
+  const learner = new Browser();
+  await admin.login(origin, 'admin');
+  await learner.login(origin, 'learner');
+  return { admin, learner, shop: await setUpShop(origin, admin, learner, o) };
+}
+
+/** One suite's store and the server processes started on it. */
+export interface StoreSuite {
+  /** The store's label: `pglite` or `postgres`. */
+  label: string;
+  /** Starts a server on the suite's store, creating the store the first time. */
+  start(): Promise<ServerProcess>;
+  /** The store, once {@link StoreSuite.start} has created it. */
+  store(): Store;
+}
+
+/**
+ * Registers `fn` once per store kind (PGlite, and PostgreSQL when ATRIUM_TEST_DATABASE_URL is
+ * set); after each, every server it started is killed and its store removed.
+ */
+export function describeEachStore(name: string, fn: (suite: StoreSuite) => void): void {
+  for (const kind of storeKinds()) {
+    describe(`${name} [${kind.label}]`, () => {
+      let store: Store | undefined;
+      const servers: ServerProcess[] = [];
+      afterAll(async () => {
+        for (const s of servers) await s.stop('SIGKILL');
+        await store?.remove();
+      });
+      fn({
+        label: kind.label,
+        async start() {
+          store ??= await kind.create();
+          const server = await startServer(store);
+          servers.push(server);
+          return server;
+        },
+        store() {
+          if (!store) throw new Error('Start a server first: the store is made with it.');
+          return store;
+        },
+      });
+    });
+  }
 }
 
 /** The learner's points as the shop shows them. */

@@ -4,7 +4,8 @@ import { isDatabaseUnavailable } from '../../../src/server/db/db';
 import { openPostgres } from '../../../src/server/db/postgres';
 import {
   Browser,
-  databaseProxy,
+  proxyFor,
+  throughProxy,
   ledgerProblems,
   postgresStore,
   setUpShop,
@@ -72,14 +73,13 @@ describe.skipIf(!ADMIN_URL)(
 
     it('starts through a proxy to PostgreSQL', async () => {
       store = await postgresStore(ADMIN_URL!);
-      const target = new URL(store.databaseUrl!);
-      proxy = await databaseProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      const viaProxy = new URL(store.databaseUrl!);
-      viaProxy.hostname = '127.0.0.1';
-      viaProxy.port = String(proxy.port);
-      viaProxy.searchParams.set('connect_timeout', String(CONNECT_TIMEOUT_S));
-      viaProxy.searchParams.set('query_timeout', String(QUERY_TIMEOUT_MS));
-      server = await startServer(store, { DATABASE_URL: viaProxy.toString() });
+      proxy = await proxyFor(store);
+      server = await startServer(store, {
+        DATABASE_URL: throughProxy(store, proxy, {
+          connectTimeoutS: CONNECT_TIMEOUT_S,
+          queryTimeoutMs: QUERY_TIMEOUT_MS,
+        }),
+      });
       await admin.login(origin(), 'admin');
       await learner.login(origin(), 'learner');
       const shop = await setUpShop(origin(), admin, learner, {

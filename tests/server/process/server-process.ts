@@ -182,6 +182,31 @@ export function storeKinds(): { label: string; create: () => Promise<Store> }[] 
   ];
 }
 
+/**
+ * The store's DATABASE_URL sent through `proxy`, with the server's connect bound (seconds) and
+ * query bound (milliseconds) set in it.
+ */
+export function throughProxy(
+  store: Store,
+  proxy: DatabaseProxy,
+  bounds: { connectTimeoutS: number; queryTimeoutMs: number },
+): string {
+  if (!store.databaseUrl) throw new Error('Only a PostgreSQL store has a URL to send through.');
+  const url = new URL(store.databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  url.searchParams.set('connect_timeout', String(bounds.connectTimeoutS));
+  url.searchParams.set('query_timeout', String(bounds.queryTimeoutMs));
+  return url.toString();
+}
+
+/** A proxy in front of the store's PostgreSQL server. */
+export function proxyFor(store: Store): Promise<DatabaseProxy> {
+  if (!store.databaseUrl) throw new Error('Only a PostgreSQL store can be proxied.');
+  const target = new URL(store.databaseUrl);
+  return databaseProxy({ host: target.hostname, port: Number(target.port || 5432) });
+}
+
 /** Runs `fn` on the store's database opened from the test, then closes it. */
 export async function withDb<T>(store: Store, fn: (db: Db) => Promise<T>): Promise<T> {
   const db = await store.open();

@@ -14,9 +14,9 @@ import {
   type TitleFieldProps,
   type UiSchema,
 } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { bracketToDotted, type ApiRequestError, type Translator } from '../core';
 import { useT } from './i18n';
+import { schemaFormValidator } from './schema-form-validator';
 import './schema-form.css';
 
 /** Props of {@link SchemaForm}. @example { schema: profileFormSchema, onSubmit: save } */
@@ -203,7 +203,7 @@ function describeError(error: RJSFValidationError, data: unknown, t: Translator)
 }
 
 /**
- * rjsf compiles the root schema by `$id` and chokes on `$id`s that repeat inside one schema
+ * The validator registers each schema by `$id` and refuses an `$id` that repeats inside one schema
  * (schemas here embed each other by value), so forms get copies without them.
  */
 function stripIds(node: unknown): unknown {
@@ -300,7 +300,7 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
       schema={schema}
       {...(uiSchema ? { uiSchema } : {})}
       formData={data}
-      validator={validator}
+      validator={schemaFormValidator}
       formContext={formContext}
       templates={{ FieldTemplate, TitleFieldTemplate, ButtonTemplates: buttonTemplates }}
       // A `const` among options is a choice, not a default: empty fields stay empty.

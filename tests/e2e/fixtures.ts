@@ -1,14 +1,31 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 
 export const DEMO_PASSWORD = 'atrium-demo';
 
-/** Debian's Chromium, never a downloaded browser. */
+/** What the Content-Security-Policy blocked on the pages of the running test. */
+const cspViolations: string[] = [];
+
+/** Records every script, style or request the page's Content-Security-Policy blocks. */
+function watchCsp(page: Page): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      cspViolations.push(`${page.url()}: ${message.text()}`);
+  });
+}
+
+/**
+ * Debian's Chromium, never a downloaded browser. A test fails when anything on its pages was
+ * blocked by the Content-Security-Policy: the portal must work under it as it is.
+ */
 export function launchBrowser(): { browser: () => Browser } {
   let browser: Browser | undefined;
+  afterEach(() => {
+    expect(cspViolations.splice(0)).toEqual([]);
+  });
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -43,6 +60,7 @@ export async function newPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: 'en-GB',
   });
+  context.on('page', watchCsp);
   const page = await context.newPage();
   return { context, page };
 }

@@ -117,6 +117,34 @@ describe('SchemaForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Not enough points');
   });
 
+  it('validates with code generation forbidden, as under a CSP without unsafe-eval', async () => {
+    function forbidden(): never {
+      throw new EvalError('Code generation from strings is not allowed');
+    }
+    vi.stubGlobal('Function', forbidden);
+    vi.stubGlobal('eval', forbidden);
+    try {
+      const onSubmit = vi.fn();
+      render(
+        <SchemaForm<Profile> schema={schema} formData={{ country: 'nl' }} onSubmit={onSubmit} />,
+      );
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Required')).toBeInTheDocument();
+      expect(screen.getByText('Invalid input')).toBeInTheDocument();
+
+      await user.type(screen.getByLabelText(/First name/), 'Ada');
+      await user.clear(screen.getByLabelText('Country'));
+      await user.type(screen.getByLabelText('Country'), 'NL');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ first_name: 'Ada', country: 'NL' }),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('describes a wrong type as Expected X, received Y', async () => {
     const numberSchema = {
       type: 'object',

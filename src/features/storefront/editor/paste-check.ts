@@ -1,5 +1,6 @@
+import { schemaFormValidator } from '@engine/react/schema-form-validator';
+import type { RJSFSchema } from '@rjsf/utils';
 import type { SectionTypeDeclaration } from '@schemas/config/section-type.schema';
-import { Ajv, type ValidateFunction } from 'ajv';
 import type { EditorSection } from './editor-config';
 
 /** Why a copied section cannot be pasted into a layout; English sources for `t()`. */
@@ -11,16 +12,10 @@ export const pasteProblems = {
 
 export type PasteProblem = (typeof pasteProblems)[keyof typeof pasteProblems];
 
-const ajv = new Ajv({ strict: false, allErrors: false });
-const compiled = new Map<string, ValidateFunction>();
-
-function validatorFor(schema: SectionTypeDeclaration['content']): ValidateFunction {
-  let validate = compiled.get(schema.$id);
-  if (!validate) {
-    validate = ajv.getSchema(schema.$id) ?? ajv.compile(schema);
-    compiled.set(schema.$id, validate);
-  }
-  return validate;
+/** Whether data fits a part's schema; checked without compiling code (the CSP has no 'unsafe-eval'). */
+function fits(schema: SectionTypeDeclaration['content'], data: unknown): boolean {
+  const root = schema as RJSFSchema;
+  return schemaFormValidator.isValid(root, data, root);
 }
 
 /**
@@ -36,8 +31,7 @@ export function pasteProblem(
   const type = types.find((t) => t.type === section.type);
   if (!type) return pasteProblems.unknownType;
   const parts = ['content', 'settings', 'appearance'] as const;
-  if (!parts.every((part) => validatorFor(type[part])(section.data[part])))
-    return pasteProblems.invalid;
+  if (!parts.every((part) => fits(type[part], section.data[part]))) return pasteProblems.invalid;
   if (section.data.restrictions.some((r) => !restrictionTypes.includes(r.type)))
     return pasteProblems.restriction;
   return null;

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 import type * as ProjectValidator from './engine/cli/validate-project';
+import { precompress } from './scripts/vite-compress';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -27,8 +28,33 @@ function projectConfigCheck(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/chunk-modules.json` beside the manifest: each emitted script and the source
+ * modules in it, so scripts/check-bundle.mjs can tell which libraries a first load carries.
+ */
+function chunkModulesFile(): Plugin {
+  return {
+    name: 'atrium-chunk-modules',
+    generateBundle(_options, bundle) {
+      const root = r('.');
+      const chunks: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = output.moduleIds.map((id) =>
+          id.startsWith(root) ? id.slice(root.length) : id,
+        );
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(chunks, null, 1),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [projectConfigCheck(), react()],
+  plugins: [projectConfigCheck(), react(), precompress()],
   resolve: {
     alias: {
       '@schemas': r('./schemas'),
@@ -41,6 +67,34 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // scripts/check-bundle.mjs reads the manifest to measure the first load of each route.
+    manifest: true,
+    // Every browser we support preloads modules natively; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      plugins: [chunkModulesFile()],
+      treeshake: {
+        // Our TypeScript modules do nothing on import that matters when none of their exports
+        // is used (CSS imports are files of their own and keep their effect). Saying so lets the
+        // bundler see through barrel files like `@engine/core`, so the first load does not pull
+        // date-fns and the like that only lazy pages use.
+        moduleSideEffects: [
+          { test: /[\\/](engine|schemas|src)[\\/].*\.tsx?$/, sideEffects: false },
+        ],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Every page needs these: one long-cached file instead of several small ones.
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -15,6 +15,7 @@ const steps = [
   ['format check', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['unused files and dependencies', bin('knip'), []],
   ['build the client', bin('vite'), ['build', '--logLevel', 'warn']],
+  ['bundle budgets', process.execPath, ['scripts/check-bundle.mjs']],
   ['tests (unit, server, end-to-end)', bin('vitest'), ['run', ...extra]],
 ];
 

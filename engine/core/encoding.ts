@@ -1,7 +1,46 @@
-import qs from 'qs';
+/** Percent-encodes a value as RFC 3986 asks (`encodeURIComponent` leaves `!'()*` as they are). */
+const encodeValue = (value: string): string =>
+  encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 
-/** qs filter that drops empty strings; qs itself skips undefined, and `skipNulls` skips null. */
-const dropEmpty = (_prefix: string, value: unknown): unknown => (value === '' ? undefined : value);
+/**
+ * Appends `key=value` pairs for a value in bracket notation: objects as `key[name]`, arrays as
+ * `key[0]` (indices) or `key[]` (brackets). Keys stay as they are, values are encoded; empty
+ * strings, `null` and `undefined` are dropped, as are empty arrays and objects.
+ */
+function appendPairs(
+  out: string[],
+  key: string,
+  value: unknown,
+  arrays: 'indices' | 'brackets',
+): void {
+  if (value === undefined || value === null || value === '') return;
+  if (Array.isArray(value)) {
+    value.forEach((item, index) =>
+      appendPairs(out, arrays === 'indices' ? `${key}[${index}]` : `${key}[]`, item, arrays),
+    );
+  } else if (value instanceof Date) {
+    out.push(`${key}=${encodeValue(value.toISOString())}`);
+  } else if (typeof value === 'object') {
+    for (const [name, item] of Object.entries(value))
+      appendPairs(out, `${key}[${name}]`, item, arrays);
+  } else if (
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    typeof value === 'bigint'
+  ) {
+    out.push(`${key}=${encodeValue(String(value))}`);
+  }
+}
+
+function encode(body: Record<string, unknown>, arrays: 'indices' | 'brackets'): string {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(body)) appendPairs(out, key, value, arrays);
+  return out.join('&');
+}
 
 /**
  * Encodes a body as `application/x-www-form-urlencoded` with bracket notation and indexed
@@ -12,12 +51,7 @@ const dropEmpty = (_prefix: string, value: unknown): unknown => (value === '' ? 
  * // 'sections[0][title]=A&ajax=true'
  */
 export function encodeForm(body: Record<string, unknown>): string {
-  return qs.stringify(body, {
-    arrayFormat: 'indices',
-    encodeValuesOnly: true,
-    skipNulls: true,
-    filter: dropEmpty,
-  });
+  return encode(body, 'indices');
 }
 
 /**
@@ -29,12 +63,7 @@ export function encodeForm(body: Record<string, unknown>): string {
  * // 'attributes[]=logo&attributes[]=colors'
  */
 export function encodeQuery(params: Record<string, unknown>): string {
-  return qs.stringify(params, {
-    arrayFormat: 'brackets',
-    encodeValuesOnly: true,
-    skipNulls: true,
-    filter: dropEmpty,
-  });
+  return encode(params, 'brackets');
 }
 
 /**

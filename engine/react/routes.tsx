@@ -17,6 +17,8 @@ export interface RouteHandle {
   title?: string;
   /** The route, or one of its ancestors, needs a signed-in user. */
   signedIn?: boolean;
+  /** Page key the route shows, so the app can start loading its code early. */
+  page?: string;
 }
 
 type LayoutName = 'standard' | 'bare';
@@ -65,6 +67,7 @@ function LayoutOutlet(p: { layout: LayoutComponent }) {
 
 function handleOf(route: RouteConfig, signedIn: boolean): RouteHandle {
   const handle: RouteHandle = { signedIn };
+  if (route.page !== undefined) handle.page = route.page;
   if (route.breadcrumb !== undefined) handle.breadcrumb = route.breadcrumb;
   if (route.breadcrumbRedirect !== undefined) handle.breadcrumbRedirect = route.breadcrumbRedirect;
   if (route.title !== undefined) handle.title = route.title;
@@ -127,7 +130,11 @@ export function createRoutes(config: RoutesConfig, o: RouteRegistry): RouteObjec
       }
       const nested: RouteObject[] = pageHere
         ? [
-            { index: true, element: pageElement(route.page!, where), handle: { signedIn } },
+            {
+              index: true,
+              element: pageElement(route.page!, where),
+              handle: { signedIn, page: route.page! },
+            },
             ...children,
           ]
         : children;

@@ -1,4 +1,4 @@
-import { createRoutes, LoaderProvider } from '@engine/react';
+import { createRoutes, LoaderProvider, type RouteHandle } from '@engine/react';
 import type { RoutesConfig } from '@schemas/config/routes-config.schema';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -14,7 +14,7 @@ import { FullScreenLoader } from '@/shell/loader/full-screen-loader';
 import { NotificationsProvider } from '@/shell/notifications/notifications-provider';
 import '@/shell/styles/global.css';
 import { AppProviders } from './app-providers';
-import { pages } from './pages';
+import { pages, preloadPage } from './pages';
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(
@@ -24,6 +24,10 @@ const router = createBrowserRouter(
     errorElement: <TranslatedCrashScreen />,
   }),
 );
+// Fetch the first page's code now, alongside the session requests, instead of after the guards
+// have waited for them.
+const firstPage = (router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.page;
+if (firstPage) preloadPage(firstPage);
 api.setNavigationHandlers({
   forbidden: () => void router.navigate('/denied'),
   notFound: () => void router.navigate('/not-found'),

@@ -1,73 +1,70 @@
 import { lazy, type ComponentType } from 'react';
 
-/** Page registry: the page keys that routes.config.json may name, each loaded on demand. */
-export const pages: Record<string, ComponentType> = {
-  home: lazy(() => import('@/features/storefront/pages/home-page')),
-  dashboard: lazy(() => import('@/features/catalogue/pages/dashboard-page')),
-  trainings: lazy(() => import('@/features/catalogue/pages/trainings-page')),
-  training: lazy(() => import('@/features/catalogue/pages/training-page')),
-  search: lazy(() => import('@/features/catalogue/pages/search-page')),
-  login: lazy(() => import('@/features/user/pages/login-page')),
-  logout: lazy(() => import('@/features/user/pages/logout-page')),
-  profile: lazy(() => import('@/features/user/pages/profile-page')),
-  'profile-edit': lazy(() => import('@/features/user/pages/profile-edit-page')),
-  storefront: lazy(() => import('@/features/storefront/pages/storefront-page')),
-  'storefront-section': lazy(() => import('@/features/storefront/pages/section-page')),
-  'storefront-settings': lazy(() => import('@/features/storefront/pages/storefront-settings-page')),
-  'storefront-appearance': lazy(
-    () => import('@/features/storefront/appearance/storefront-appearance-page'),
-  ),
-  'storefront-registered': lazy(() => import('@/features/storefront/pages/registered-editor-page')),
-  'storefront-unregistered': lazy(
-    () => import('@/features/storefront/pages/unregistered-editor-page'),
-  ),
-  'incentives-settings': lazy(() => import('@/features/incentives/pages/incentives-settings-page')),
-  'incentives-shop': lazy(() => import('@/features/incentives/pages/shop-page')),
-  'incentives-product': lazy(() => import('@/features/incentives/pages/product-page')),
-  'incentives-purchase': lazy(() => import('@/features/incentives/pages/purchase-page')),
-  'incentives-purchase-success': lazy(
-    () => import('@/features/incentives/pages/purchase-success-page'),
-  ),
-  leaderboard: lazy(() => import('@/features/incentives/pages/leaderboard-page')),
-  'incentives-products': lazy(() => import('@/features/incentives/admin/pages/products-page')),
-  'incentives-product-form': lazy(
-    () => import('@/features/incentives/admin/pages/product-form-page'),
-  ),
-  'incentives-schedules': lazy(() => import('@/features/incentives/admin/pages/schedules-page')),
-  'incentives-schedule-form': lazy(
-    () => import('@/features/incentives/admin/pages/schedule-form-page'),
-  ),
-  'incentives-rules': lazy(() => import('@/features/incentives/admin/pages/rules-page')),
-  'incentives-shop-settings': lazy(
-    () => import('@/features/incentives/admin/pages/shop-settings-page'),
-  ),
-  'incentives-transactions': lazy(
-    () => import('@/features/incentives/admin/pages/transactions-page'),
-  ),
-  'incentives-transaction': lazy(
-    () => import('@/features/incentives/admin/pages/transaction-page'),
-  ),
-  'site-admin': lazy(() => import('@/features/site-admin/pages/site-admin-page')),
-  'site-admin-settings': lazy(() => import('@/features/site-admin/pages/site-settings-page')),
-  'site-admin-users': lazy(() => import('@/features/site-admin/pages/users-page')),
-  'site-admin-user-create': lazy(() => import('@/features/site-admin/pages/user-create-page')),
-  'site-admin-user': lazy(() => import('@/features/site-admin/pages/user-page')),
-  'site-admin-access': lazy(() => import('@/features/site-admin/pages/access-page')),
-  'site-admin-footer': lazy(() => import('@/features/site-admin/pages/footer-page')),
-  'site-admin-cookies': lazy(() => import('@/features/site-admin/pages/cookie-disclaimer-page')),
-  'site-admin-languages': lazy(() => import('@/features/site-admin/pages/languages-page')),
-  'site-admin-translations': lazy(() => import('@/features/site-admin/pages/translations-page')),
-  'site-admin-audit': lazy(() => import('@/features/site-admin/pages/audit-page')),
-  'course-administration': lazy(
-    () => import('@/features/course-administration/pages/course-administration-page'),
-  ),
-  availability: lazy(() => import('@/features/availability/pages/my-availability-page')),
-  'course-administration-availability': lazy(
-    () => import('@/features/availability/pages/availability-management-page'),
-  ),
-  'course-administration-trainer-availability': lazy(
-    () => import('@/features/availability/pages/trainer-availability-page'),
-  ),
-  'not-found': lazy(() => import('@/features/errors/pages/not-found-page')),
-  denied: lazy(() => import('@/features/errors/pages/denied-page')),
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+/** The page keys that routes.config.json may name, each with the import of its module. */
+const pageModules: Record<string, PageModule> = {
+  home: () => import('@/features/storefront/pages/home-page'),
+  dashboard: () => import('@/features/catalogue/pages/dashboard-page'),
+  trainings: () => import('@/features/catalogue/pages/trainings-page'),
+  training: () => import('@/features/catalogue/pages/training-page'),
+  search: () => import('@/features/catalogue/pages/search-page'),
+  login: () => import('@/features/user/pages/login-page'),
+  logout: () => import('@/features/user/pages/logout-page'),
+  profile: () => import('@/features/user/pages/profile-page'),
+  'profile-edit': () => import('@/features/user/pages/profile-edit-page'),
+  storefront: () => import('@/features/storefront/pages/storefront-page'),
+  'storefront-section': () => import('@/features/storefront/pages/section-page'),
+  'storefront-settings': () => import('@/features/storefront/pages/storefront-settings-page'),
+  'storefront-appearance': () =>
+    import('@/features/storefront/appearance/storefront-appearance-page'),
+  'storefront-registered': () => import('@/features/storefront/pages/registered-editor-page'),
+  'storefront-unregistered': () => import('@/features/storefront/pages/unregistered-editor-page'),
+  'incentives-settings': () => import('@/features/incentives/pages/incentives-settings-page'),
+  'incentives-shop': () => import('@/features/incentives/pages/shop-page'),
+  'incentives-product': () => import('@/features/incentives/pages/product-page'),
+  'incentives-purchase': () => import('@/features/incentives/pages/purchase-page'),
+  'incentives-purchase-success': () => import('@/features/incentives/pages/purchase-success-page'),
+  leaderboard: () => import('@/features/incentives/pages/leaderboard-page'),
+  'incentives-products': () => import('@/features/incentives/admin/pages/products-page'),
+  'incentives-product-form': () => import('@/features/incentives/admin/pages/product-form-page'),
+  'incentives-schedules': () => import('@/features/incentives/admin/pages/schedules-page'),
+  'incentives-schedule-form': () => import('@/features/incentives/admin/pages/schedule-form-page'),
+  'incentives-rules': () => import('@/features/incentives/admin/pages/rules-page'),
+  'incentives-shop-settings': () => import('@/features/incentives/admin/pages/shop-settings-page'),
+  'incentives-transactions': () => import('@/features/incentives/admin/pages/transactions-page'),
+  'incentives-transaction': () => import('@/features/incentives/admin/pages/transaction-page'),
+  'site-admin': () => import('@/features/site-admin/pages/site-admin-page'),
+  'site-admin-settings': () => import('@/features/site-admin/pages/site-settings-page'),
+  'site-admin-users': () => import('@/features/site-admin/pages/users-page'),
+  'site-admin-user-create': () => import('@/features/site-admin/pages/user-create-page'),
+  'site-admin-user': () => import('@/features/site-admin/pages/user-page'),
+  'site-admin-access': () => import('@/features/site-admin/pages/access-page'),
+  'site-admin-footer': () => import('@/features/site-admin/pages/footer-page'),
+  'site-admin-cookies': () => import('@/features/site-admin/pages/cookie-disclaimer-page'),
+  'site-admin-languages': () => import('@/features/site-admin/pages/languages-page'),
+  'site-admin-translations': () => import('@/features/site-admin/pages/translations-page'),
+  'site-admin-audit': () => import('@/features/site-admin/pages/audit-page'),
+  'course-administration': () =>
+    import('@/features/course-administration/pages/course-administration-page'),
+  availability: () => import('@/features/availability/pages/my-availability-page'),
+  'course-administration-availability': () =>
+    import('@/features/availability/pages/availability-management-page'),
+  'course-administration-trainer-availability': () =>
+    import('@/features/availability/pages/trainer-availability-page'),
+  'not-found': () => import('@/features/errors/pages/not-found-page'),
+  denied: () => import('@/features/errors/pages/denied-page'),
 };
+
+/** Page registry: every page as a component that loads its code on demand. */
+export const pages: Record<string, ComponentType> = Object.fromEntries(
+  Object.entries(pageModules).map(([key, load]) => [key, lazy(load)]),
+);
+
+/**
+ * Starts loading a page's code without rendering it, so the first page downloads alongside the
+ * session requests instead of after them. Loading again later reuses the same module.
+ */
+export function preloadPage(key: string): void {
+  void pageModules[key]?.();
+}

@@ -16,6 +16,7 @@ import {
 } from '@engine/server';
 import { isDatabaseUnavailable, type Db } from './db/db';
 import { authPlugin } from './plugins/auth';
+import { benchRoutes } from './plugins/bench-routes';
 import { clientPlugin, hasClient } from './plugins/client';
 import { dbPlugin } from './plugins/db';
 import { routeTablePlugin } from './plugins/route-table';
@@ -62,6 +63,8 @@ export interface BuildAppOptions {
   clientDir?: string;
   /** Trust `X-Forwarded-*` from a reverse proxy. */
   trustProxy?: boolean;
+  /** Adds the route `npm run bench` compares the API with (`GET /bench/bare`). */
+  benchRoutes?: boolean;
 }
 
 /** The API prefix. */
@@ -181,6 +184,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
       { prefix: API_PREFIX },
     );
     await app.register(systemRoutes({ production }));
+    if (options.benchRoutes) await app.register(benchRoutes);
     await app.register(fileRoutes);
 
     const withClient = hasClient(options.clientDir);

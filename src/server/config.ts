@@ -11,9 +11,11 @@ export interface ServerConfig {
   production: boolean;
   clientDir: string;
   trustProxy: boolean;
+  /** BENCH_ROUTES=1: the routes `npm run bench` compares with. */
+  benchRoutes: boolean;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SEED, NODE_ENV, CLIENT_DIR and TRUST_PROXY. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SEED, NODE_ENV, CLIENT_DIR, TRUST_PROXY and BENCH_ROUTES. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const seed = env.SEED ?? (production ? 'none' : 'demo');
@@ -31,5 +33,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production,
     clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    benchRoutes: env.BENCH_ROUTES === '1',
   };
 }

@@ -12,6 +12,7 @@ const app = await buildApp({
   seed: config.seed,
   clientDir: config.clientDir,
   trustProxy: config.trustProxy,
+  benchRoutes: config.benchRoutes,
   dataDir: config.dataDir,
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CookieBanner } from '../cookie-banner/cookie-banner';
+import { CookieBannerSlot } from '../cookie-banner/cookie-banner-slot';
 import { SkipLink } from '../skip-link/skip-link';
 import '../styles/global.css';
 import styles from './layout.module.css';
@@ -12,7 +12,7 @@ export function BareLayout({ children }: { children?: ReactNode }) {
       <main id="main-content" tabIndex={-1} className={styles.bareMain}>
         {children}
       </main>
-      <CookieBanner />
+      <CookieBannerSlot />
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import { useLocation } from 'react-router';
 import { BackToTop } from '../back-to-top/back-to-top';
 import { Breadcrumbs } from '../breadcrumbs/breadcrumbs';
-import { CookieBanner } from '../cookie-banner/cookie-banner';
+import { CookieBannerSlot } from '../cookie-banner/cookie-banner-slot';
 import { Footer } from '../footer/footer';
 import { Header } from '../header/header';
-import { MasqueradeBanner } from '../masquerade-banner/masquerade-banner';
+import { MasqueradeBannerSlot } from '../masquerade-banner/masquerade-banner-slot';
 import { PageBackground } from '../page-background/page-background';
 import { SkipLink } from '../skip-link/skip-link';
 import '../styles/global.css';
@@ -30,7 +30,7 @@ export function StandardLayout({ children }: { children?: ReactNode }) {
     <div className={styles.page}>
       <SkipLink />
       <PageBackground />
-      <MasqueradeBanner />
+      <MasqueradeBannerSlot />
       <Header
         menuOpen={drawerOpen}
         onMenuToggle={signedIn ? () => setDrawerOpen((open) => !open) : undefined}
@@ -51,7 +51,7 @@ export function StandardLayout({ children }: { children?: ReactNode }) {
         </div>
       </div>
       <BackToTop raised={signedIn} />
-      <CookieBanner />
+      <CookieBannerSlot />
     </div>
   );
 }

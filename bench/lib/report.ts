@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchRow } from './types';
+
+/** The machine a run measured on. */
+export interface Machine {
+  cpu: string;
+  cores: number;
+  ramGb: number;
+  node: string;
+  os: string;
+  /** The 1-minute load average when the run began: above 0.5 other work shared the machine. */
+  loadAtStart: number;
+}
+
+/** Whether a row kept its budget: INFO when it has none, SKIPPED when it has no value. */
+export type RowStatus = 'OK' | 'OVER' | 'SKIPPED' | 'INFO';
+
+/** What bench/results.json holds. */
+export interface BenchResults {
+  date: string;
+  machine: Machine;
+  /** Wall-clock seconds of the whole run. */
+  durationSeconds: number;
+  /** A trial run with shortened loads (BENCH_QUICK=1): not comparable with full runs. */
+  quick: boolean;
+  rows: (BenchRow & { status: RowStatus })[];
+}
+
+function osName(): string {
+  try {
+    const release = readFileSync('/etc/os-release', 'utf8');
+    const pretty = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(release)?.[1];
+    if (pretty) return `${pretty} (${os.type()} ${os.release()})`;
+  } catch {
+    // Not Linux, or no os-release: the kernel's name says enough.
+  }
+  return `${os.type()} ${os.release()}`;
+}
+
+/** The CPU model, cores, RAM, Node version and OS of this machine. */
+export function machineInfo(): Machine {
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.availableParallelism(),
+    ramGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    os: osName(),
+    loadAtStart: Math.round(os.loadavg()[0]! * 100) / 100,
+  };
+}
+
+/** OK or OVER against the row's budget. */
+export function statusOf(row: BenchRow): RowStatus {
+  if (row.value === null) return 'SKIPPED';
+  if (!row.budget) return 'INFO';
+  const { min, max } = row.budget;
+  if (min !== undefined && row.value < min) return 'OVER';
+  if (max !== undefined && row.value > max) return 'OVER';
+  return 'OK';
+}
+
+/** A number with as many decimals as its size deserves. */
+function num(value: number): string {
+  const digits =
+    Math.abs(value) >= 100 || Number.isInteger(value) ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** A ratio with three significant digits at most, so that small ones do not read as 0. */
+function ratioText(ratio: number): string {
+  return ratio >= 10 ? ratio.toFixed(1) : ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2);
+}
+
+function budgetText(row: BenchRow): string {
+  if (!row.budget) return '—';
+  const parts = [];
+  if (row.budget.min !== undefined) parts.push(`≥ ${num(row.budget.min)}`);
+  if (row.budget.max !== undefined) parts.push(`≤ ${num(row.budget.max)}`);
+  return `${parts.join(', ')} ${row.unit}`;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** The results as a Markdown table, one row per figure. */
+export function resultsTable(results: BenchResults): string {
+  const lines = [
+    '| Group | Figure | Value | Budget | Status | Reference | Ratio | Note |',
+    '| --- | --- | ---: | --- | --- | --- | ---: | --- |',
+  ];
+  for (const row of results.rows) {
+    const value = row.value === null ? '—' : `${num(row.value)} ${row.unit}`;
+    const reference = row.reference ? `${row.reference.name}: ${num(row.reference.value)}` : '—';
+    const ratio = row.ratio === undefined ? '—' : `${ratioText(row.ratio)}×`;
+    lines.push(
+      `| ${[
+        row.group,
+        row.name,
+        value,
+        budgetText(row),
+        row.status,
+        reference,
+        ratio,
+        row.note ?? '',
+      ]
+        .map(cell)
+        .join(' | ')} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** One line per figure that missed its budget. */
+export function missesOf(results: BenchResults): string[] {
+  return results.rows
+    .filter((row) => row.status === 'OVER')
+    .map(
+      (row) =>
+        `${row.group} — ${row.name}: ${num(row.value!)} ${row.unit}, budget ${budgetText(row)}`,
+    );
+}
+
+/** Whether other work loaded the machine when the run began (load above half its cores). */
+function busy(m: Machine): boolean {
+  return m.loadAtStart > m.cores / 2;
+}
+
+function machineLine(m: Machine): string {
+  return `${m.cpu}, ${m.cores} cores, ${m.ramGb} GB RAM, Node ${m.node}, ${m.os}; load average ${m.loadAtStart} at the start`;
+}
+
+const INTRO = `# Benchmarks
+
+\`npm run bench\` measures the portal on the machine it runs on, in one run of under ten
+minutes, and writes this file and \`bench/results.json\`. It builds the client when the build is
+missing or stale, starts the real server (\`src/server/main.ts\`, NODE_ENV unset, demo seed,
+\`BENCH_ROUTES=1\`) as its own process on PGlite and on PostgreSQL (\`BENCH_DATABASE_URL\`, default
+\`postgres://postgres@127.0.0.1:5432/postgres\`; it creates and drops a database
+\`atrium_bench_<pid>\`; without PostgreSQL those rows say "skipped: no PostgreSQL"). It exits 0
+even when a budget is missed, and names each miss below the table. \`BENCH_QUICK=1\` shortens
+every load to 2 s for a trial run (not comparable); \`BENCH_ONLY=server,browser,bundle\` picks parts.
+
+Each figure is shown with its budget, OK or OVER, and its ratio to a reference measured in the
+same run, so a slower or faster machine can be told from a slower or faster portal:
+
+- **API throughput**: autocannon, 50 connections, pipelining 1, 10 s after a 2 s warm-up, one
+  route after the other on the same server process. \`GET storefront\` as a visitor and
+  \`GET settings?type=general\` as the signed-in learner must each reach 40 % of the requests/s of
+  \`GET /bench/bare\` (no database, no session: the reference, measured before and after the
+  routes, mean of both) with p99 ≤ 25 ms.
+- **Checkout**: on PostgreSQL, 50 learners created and given points through the API, each on
+  its own connection buying a product with the XSRF header and a new Idempotency-Key per request:
+  ≥ 300 checkouts/s, p99 ≤ 100 ms, no failed request, and no negative balance afterwards.
+  Reference: the bare route's requests/s.
+- **Start-up**: spawn to the first 200 of \`GET health\` (polled every 20 ms): ≤ 5 s on an empty
+  PGlite DATA_DIR (migrations and demo seed), ≤ 1.5 s on a migrated PostgreSQL database.
+  Reference: the same for a bare Fastify server started with \`node -e\` (median of 3).
+- **Memory**: the server process's RSS (VmRSS) after the load tests: ≤ 1 GB with PGlite,
+  ≤ 250 MB with PostgreSQL. Reference: its RSS right after start.
+- The browser groups come from \`bench/browser\` (the built portal in Chromium) and the bundle
+  group from \`scripts/check-bundle.mjs\`.
+`;
+
+/** The whole of BENCHMARKS.md for a run. */
+export function benchmarksMarkdown(results: BenchResults): string {
+  const misses = missesOf(results);
+  return [
+    INTRO,
+    `## Last run${results.quick ? ' (quick trial: shortened loads, not comparable)' : ''}`,
+    '',
+    `- Date: ${results.date}`,
+    `- Machine: ${machineLine(results.machine)}`,
+    `- Duration: ${Math.round(results.durationSeconds)} s`,
+    ...(busy(results.machine)
+      ? [
+          `- Warning: other work was running (load average ${results.machine.loadAtStart} at the ` +
+            'start on ' +
+            `${results.machine.cores} cores): the figures are worse than on an idle machine.`,
+        ]
+      : []),
+    '',
+    resultsTable(results),
+    '',
+    misses.length
+      ? `Over budget:\n\n${misses.map((m) => `- ${m}`).join('\n')}`
+      : 'Every measured figure is within its budget.',
+    '',
+  ].join('\n');
+}
+
+/** Writes bench/results.json and BENCHMARKS.md at the repository root. */
+export async function writeReport(root: string, results: BenchResults): Promise<void> {
+  await writeFile(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(path.join(root, 'BENCHMARKS.md'), benchmarksMarkdown(results));
+}
+
+/** The console's summary: machine, table, and each miss by name. */
+export function consoleSummary(results: BenchResults): string {
+  const misses = missesOf(results);
+  return [
+    '',
+    `Machine: ${machineLine(results.machine)}`,
+    `Date: ${results.date}; ${Math.round(results.durationSeconds)} s`,
+    ...(busy(results.machine)
+      ? [
+          'Warning: other work was running at the start; the figures are worse than on an idle machine.',
+        ]
+      : []),
+    '',
+    resultsTable(results),
+    '',
+    misses.length
+      ? `${misses.length} figure(s) over budget:\n${misses.map((m) => `  OVER ${m}`).join('\n')}`
+      : 'Every measured figure is within its budget.',
+    '',
+  ].join('\n');
+}

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Db } from './db';
-import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 
 /**
@@ -12,8 +11,12 @@ export interface DbLocation {
   dataDir?: string | undefined;
 }
 
-/** Opens the configured database. */
+/**
+ * Opens the configured database. PGlite (a WebAssembly PostgreSQL of some 50 MB in memory) is
+ * loaded only when it is the one used.
+ */
 export async function openDb(location: DbLocation): Promise<Db> {
   if (location.databaseUrl) return openPostgres(location.databaseUrl);
+  const { openPglite } = await import('./pglite');
   return openPglite(location.dataDir ? { dataDir: path.join(location.dataDir, 'db') } : {});
 }

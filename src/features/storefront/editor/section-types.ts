@@ -20,3 +20,15 @@ export function sectionName(section: Pick<EditorSection, 'data'>): string | null
     if (typeof value === 'string' && value.trim()) return value.trim();
   return null;
 }
+
+/**
+ * What the editor shows and announces as a section's name: {@link sectionName}, else its type's
+ * label (translated with `t`).
+ */
+export function sectionDisplayName(
+  section: Pick<EditorSection, 'data' | 'type'>,
+  t: (source: string) => string,
+): string {
+  const type = sectionTypeOf(section.type);
+  return sectionName(section) ?? (type ? t(type.label) : t('Unknown section type'));
+}

@@ -1,6 +1,6 @@
 import { useT } from '@engine/react';
 import { sectionTypes } from '@schemas/storefront/section-types';
-import { useId, useRef, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import { Icon } from '@/shell/icons/icons';
 import styles from './storefront-editor.module.css';
 
@@ -14,8 +14,17 @@ export interface InsertBarProps {
   onPaste: (index: number) => void;
 }
 
-/** Between sections: "Add section" (a menu of section types) and, with a copied section, "Paste here". */
-export function InsertBar({ index, canPaste, disabled, onInsert, onPaste }: InsertBarProps) {
+/**
+ * Between sections: "Add section" (a menu of section types) and, with a copied section, "Paste
+ * here". Memoized: a list of hundreds of sections renders one after every card.
+ */
+export const InsertBar = memo(function InsertBar({
+  index,
+  canPaste,
+  disabled,
+  onInsert,
+  onPaste,
+}: InsertBarProps) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -83,4 +92,4 @@ export function InsertBar({ index, canPaste, disabled, onInsert, onPaste }: Inse
       </ul>
     </div>
   );
-}
+});

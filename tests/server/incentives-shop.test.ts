@@ -251,6 +251,29 @@ describeEachDb('incentives shop', (server) => {
     });
   });
 
+  it('holds the per-person limit when one buyer checks out many times at once', async () => {
+    const admin = await signedIn(server, 'admin');
+    const learner = await signedIn(server, 'learner');
+    const uid = await uidOf('learner');
+    await setBalance(uid, 1000);
+    const item = await createProduct(admin, product(unique('Cap'), { per_user_limit: 2 }));
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => checkout(learner, [item.id], `cap-${item.id}-${i}`)),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    const refused = answers.filter((r) => r.statusCode !== 200);
+    expect(refused).toHaveLength(8);
+    for (const r of refused) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json<ApiError>().message).toBe(`You have reached the limit for "${item.title}".`);
+    }
+    const stored = (await admin.get(`/api/v2/incentives/products/${item.id}`)).json<Data<Product>>()
+      .data;
+    expect(stored.sold).toBe(2);
+    await expectConsistentLedger(uid, 980);
+  });
+
   it('hides unpublished, out-of-window and restricted products and refuses to sell them', async () => {
     const admin = await signedIn(server, 'admin');
     const learner = await signedIn(server, 'learner');
@@ -544,6 +567,31 @@ describeEachDb('incentives shop', (server) => {
     const replay = await checkout(learner, [item.id], 'refund-me');
     expect(replay.json<Data<Order>>().data).toMatchObject({ id: order.id, status: 'refunded' });
     expect((await points().wallet(uid)).points).toBe(300);
+  });
+
+  it('refunds and checkouts of one buyer and product at the same time all go through', async () => {
+    const admin = await signedIn(server, 'admin');
+    const learner = await signedIn(server, 'learner');
+    const uid = await uidOf('learner');
+    await setBalance(uid, 1000);
+    const item = await createProduct(admin, product(unique('Ticket'), { price: 10, stock: 10 }));
+    const orders: Order[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await checkout(learner, [item.id]);
+      expect(res.statusCode, res.body).toBe(200);
+      orders.push(res.json<Data<Order>>().data);
+    }
+
+    // A refund locks the product after the buyer's balance, as a checkout does: no deadlock.
+    const answers = await Promise.all([
+      ...orders.map((o) => admin.post(`/api/v2/incentives/orders/${o.id}/refund`)),
+      ...Array.from({ length: 5 }, () => checkout(learner, [item.id])),
+    ]);
+    for (const r of answers) expect(r.statusCode, r.body).toBe(200);
+    const stored = (await admin.get(`/api/v2/incentives/products/${item.id}`)).json<Data<Product>>()
+      .data;
+    expect(stored.sold).toBe(5);
+    await expectConsistentLedger(uid, 950);
   });
 
   it('deletes products but keeps the orders that bought them', async () => {

@@ -103,6 +103,12 @@ export function pointsRepository(db: Db) {
   }
 
   const repo = {
+    /**
+     * Locks the user's balance row until the caller's transaction ends and returns the balance.
+     * Called inside a transaction, it queues that user's other movements and checkouts behind it.
+     */
+    lock: (uid: number): Promise<number> => db.transaction((tx) => lockBalance(tx, uid)),
+
     async wallet(uid: number): Promise<Wallet> {
       const { rows } = await db.query<Wallet>(
         'SELECT points, lifetime_points FROM point_balances WHERE uid = $1',

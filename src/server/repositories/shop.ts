@@ -11,10 +11,10 @@ import type {
 } from '@schemas/entities/incentives.schema';
 import type { RestrictionItem } from '@schemas/entities/storefront.schema';
 import { HttpError } from '@engine/server';
-import type { Db } from '../db/db';
+import { PG_FOREIGN_KEY_VIOLATION, sqlState, type Db } from '../db/db';
 import { sanitizeAdminHtml } from '../lib/sanitize';
 import { matchesRestrictions, type Audience } from '../lib/storefront-audience';
-import { NOT_ENOUGH_POINTS, pointsRepository, type PointsKind } from './points';
+import { pointsRepository, type PointsKind } from './points';
 import { SqlParams } from './sql-params';
 
 /** Why the caller cannot buy a product now. */
@@ -155,8 +155,14 @@ function visibleTo(row: ProductRow, shopper: Shopper): boolean {
   );
 }
 
-const stockLeft = (row: ProductRow): number | null =>
+const stockLeft = (row: Pick<ProductRow, 'stock' | 'sold'>): number | null =>
   row.stock === null ? null : Math.max(0, row.stock - row.sold);
+
+const PRODUCT_GONE = 'A product in your order no longer exists.';
+
+/** The 409 for a product with fewer than the wanted units left. */
+const stockError = (title: string, left: number): HttpError =>
+  new HttpError(409, left === 0 ? `"${title}" is sold out.` : `Only ${left} of "${title}" left.`);
 
 /** What keeps the shopper from buying one more unit, or null. */
 function blockerOf(
@@ -196,9 +202,9 @@ function toShopProduct(
 /**
  * Reward products, the shop, orders and checkout, and the transactions list.
  *
- * Checkout and refund run in one transaction each and lock in one order: the order's
- * idempotency key (by inserting the order first), product rows by id, then the buyer's balance
- * (inside the points kernel). Nothing is written when any check fails.
+ * Checkout and refund run in one transaction each and lock in one order, so that they never
+ * deadlock: the order (a checkout inserts its new order first, which holds its idempotency
+ * key), the buyer's balance, then product rows by id. Nothing is written when any check fails.
  */
 export function shopRepository(db: Db) {
   /** Units of each product the user bought and did not get refunded. */
@@ -389,6 +395,19 @@ export function shopRepository(db: Db) {
      * Buys the products in one transaction, or answers 409 and writes nothing. With an
      * idempotency key, a repeat of the same user's key returns the first order unchanged:
      * inserting the order first makes a concurrent repeat wait for the first to finish.
+     *
+     * Many buyers of one product must not queue behind its row for a whole checkout, so the
+     * products are read without a lock and checked on that read, and their rows are locked only
+     * by the stock updates, the last statements before COMMIT; each refuses to sell more than is
+     * left at that moment. The debit locks the buyer's balance and refuses to take more than it
+     * holds. When a product has a per-person limit, the buyer's balance is locked before their
+     * past purchases are counted, so that one buyer's checkouts queue up and each counts the
+     * ones before it.
+     *
+     * The buyer pays the price read here, the one they confirmed. An edit of the product that
+     * commits during the checkout's few milliseconds counts as made after the sale: a product
+     * repriced or unpublished in that instant may still sell once as it was read. Only the stock
+     * is checked again when it changes, because an oversold product cannot be delivered.
      */
     async checkout(request: CheckoutRequest): Promise<{ order: Order; replayed: boolean }> {
       const { uid } = request;
@@ -397,10 +416,18 @@ export function shopRepository(db: Db) {
       const ids = [...quantities.keys()].sort((a, b) => a - b);
 
       return db.transaction(async (tx) => {
-        const inserted = await tx.query<{ id: number }>(
-          `INSERT INTO incentive_orders (uid, total, idempotency_key) VALUES ($1, 0, $2)
-           ON CONFLICT (uid, idempotency_key) DO NOTHING RETURNING id`,
-          [uid, request.idempotencyKey ?? null],
+        const { rows: products } = await tx.query<ProductRow>(
+          `SELECT ${PRODUCT_COLUMNS} FROM incentive_products WHERE id = ANY($1::int[])`,
+          [ids],
+        );
+        const byId = new Map(products.map((p) => [p.id, p]));
+        // The order is stored with its total at once; a check below may still refuse it.
+        const total = products.reduce((sum, p) => sum + p.price * quantities.get(p.id)!, 0);
+
+        const inserted = await tx.query<{ id: number; created_at: Date | string }>(
+          `INSERT INTO incentive_orders (uid, total, idempotency_key) VALUES ($1, $2, $3)
+           ON CONFLICT (uid, idempotency_key) DO NOTHING RETURNING id, created_at`,
+          [uid, total, request.idempotencyKey ?? null],
         );
         if (inserted.rows.length === 0) {
           const { rows } = await tx.query<{ id: number }>(
@@ -409,67 +436,91 @@ export function shopRepository(db: Db) {
           );
           return { order: (await orderOn(tx, rows[0]!.id))!, replayed: true };
         }
-        const orderId = inserted.rows[0]!.id;
+        const { id: orderId, created_at: created } = inserted.rows[0]!;
+        const points = pointsRepository(tx);
 
-        const { rows: products } = await tx.query<ProductRow>(
-          `SELECT ${PRODUCT_COLUMNS} FROM incentive_products WHERE id = ANY($1::int[])
-            ORDER BY id FOR UPDATE`,
-          [ids],
-        );
-        const byId = new Map(products.map((p) => [p.id, p]));
-        const bought = await purchasedBy(tx, uid, ids);
-        let total = 0;
+        // Counting past purchases reads every sale of a product: only limits need it.
+        const limited = products.filter((p) => p.per_user_limit !== null).map((p) => p.id);
+        if (limited.length > 0) await points.lock(uid);
+        const bought = await purchasedBy(tx, uid, limited);
+        const items: Order['items'] = [];
         for (const id of ids) {
           const product = byId.get(id);
           const quantity = quantities.get(id)!;
-          if (!product) throw new HttpError(409, 'A product in your order no longer exists.');
+          if (!product) throw new HttpError(409, PRODUCT_GONE);
           if (!visibleTo(product, request))
             throw new HttpError(409, `"${product.title}" is not available.`);
           const left = stockLeft(product);
-          if (left !== null && left < quantity)
-            throw new HttpError(
-              409,
-              left === 0
-                ? `"${product.title}" is sold out.`
-                : `Only ${left} of "${product.title}" left.`,
-            );
+          if (left !== null && left < quantity) throw stockError(product.title, left);
           if (
             product.per_user_limit !== null &&
             (bought.get(id) ?? 0) + quantity > product.per_user_limit
           )
             throw new HttpError(409, `You have reached the limit for "${product.title}".`);
-          total += product.price * quantity;
+          items.push({ product_id: id, title: product.title, price: product.price, quantity });
         }
 
-        // Refuse early when short; the kernel's debit below decides on the locked balance.
-        if ((await balanceOf(tx, uid)) < total) throw new HttpError(409, NOT_ENOUGH_POINTS);
-
-        for (const id of ids) {
-          const product = byId.get(id)!;
-          const quantity = quantities.get(id)!;
-          await tx.query(
+        // The items' foreign keys keep their products from being deleted until COMMIT; one
+        // deleted since the read above fails them.
+        await tx
+          .query(
             `INSERT INTO incentive_order_items (order_id, product_id, title, price, quantity)
-             VALUES ($1, $2, $3, $4, $5)`,
-            [orderId, id, product.title, product.price, quantity],
-          );
-          await tx.query('UPDATE incentive_products SET sold = sold + $2 WHERE id = $1', [
-            id,
-            quantity,
-          ]);
-        }
-        await tx.query('UPDATE incentive_orders SET total = $2 WHERE id = $1', [orderId, total]);
-        await pointsRepository(tx).debit({
+             SELECT $1::int, * FROM unnest($2::int[], $3::text[], $4::int[], $5::int[])`,
+            [
+              orderId,
+              items.map((i) => i.product_id),
+              items.map((i) => i.title),
+              items.map((i) => i.price),
+              items.map((i) => i.quantity),
+            ],
+          )
+          .catch((error: unknown) => {
+            if (sqlState(error) === PG_FOREIGN_KEY_VIOLATION)
+              throw new HttpError(409, PRODUCT_GONE);
+            throw error;
+          });
+        const charge = await points.debit({
           uid,
           points: total,
           kind: 'redeem',
           source: 'checkout',
           orderId,
-          note: ids
-            .map((id) => byId.get(id)!.title)
+          note: items
+            .map((i) => i.title)
             .join(', ')
             .slice(0, 500),
         });
-        return { order: (await orderOn(tx, orderId))!, replayed: false };
+
+        // Last before COMMIT, in id order, so that the product rows stay locked for the commit
+        // alone and other buyers of the same products wait for no more than that.
+        for (const { product_id: id, title, quantity } of items) {
+          const { rows } = await tx.query(
+            `UPDATE incentive_products SET sold = sold + $2
+              WHERE id = $1 AND (stock IS NULL OR stock - sold >= $2) RETURNING id`,
+            [id, quantity],
+          );
+          if (rows.length > 0) continue;
+          // Sold since the read above: say what is left now.
+          const { rows: now } = await tx.query<Pick<ProductRow, 'stock' | 'sold'>>(
+            'SELECT stock, sold FROM incentive_products WHERE id = $1',
+            [id],
+          );
+          const row = now[0];
+          if (!row) throw new HttpError(409, PRODUCT_GONE);
+          throw stockError(title, Math.min(stockLeft(row) ?? 0, quantity - 1));
+        }
+
+        // The order as orderOn() would read it back: items by product id, one per product.
+        const order: Order = {
+          id: orderId,
+          uid,
+          total,
+          status: 'completed',
+          items,
+          created: iso(created),
+          balance_after: charge.balanceAfter,
+        };
+        return { order, replayed: false };
       });
     },
 
@@ -484,6 +535,10 @@ export function shopRepository(db: Db) {
         if (!order) throw new HttpError(404, 'Not found');
         if (order.status === 'refunded')
           throw new HttpError(409, 'This order has already been refunded.');
+        // The buyer's balance before the products, in the order a checkout takes them: a
+        // checkout of the same buyer holds the balance while it waits for a product row.
+        const points = pointsRepository(tx);
+        await points.lock(order.uid);
         await tx.query(`UPDATE incentive_orders SET status = 'refunded' WHERE id = $1`, [orderId]);
         const { rows: items } = await tx.query<{ product_id: number; quantity: number }>(
           `SELECT product_id, sum(quantity)::int AS quantity FROM incentive_order_items
@@ -496,7 +551,7 @@ export function shopRepository(db: Db) {
             [item.product_id, item.quantity],
           );
         if (order.total > 0)
-          await pointsRepository(tx).credit({
+          await points.credit({
             uid: order.uid,
             points: order.total,
             kind: 'refund',

@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildClient, clientBuildState } from '../../scripts/client-build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,17 +43,8 @@ async function waitForReady(url: string, server: ChildProcess, timeoutMs: number
 
 /** Starts the real server (built client, demo seed, fresh PGlite directory) for the end-to-end tests. */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
-    const build = spawnSync(
-      process.execPath,
-      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
-    );
-    if (build.status !== 0) throw new Error('The client build failed.');
-  }
+  if (clientBuildState(root) === 'missing' && !buildClient(root))
+    throw new Error('The client build failed.');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
   const server = spawn(

@@ -1,24 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ApiSession } from '../lib/http';
-
-/** Debian's Chromium: npm never downloads a browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The flags the end-to-end tests launch Chromium with (DESIGN.md). */
-const PLAYWRIGHT_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Starts Chromium for the measurements driven through Playwright. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_ARGS });
-}
 
 /**
  * A desktop-sized context on `origin`, signed in as the given API session's user when one is

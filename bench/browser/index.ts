@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { ApiSession } from '../lib/http';
 import type { BenchContext, BenchRow } from '../lib/types';
-import { launchChromium, newContext } from './chromium';
+import { launchChromium } from '../../scripts/chromium';
+import { newContext } from './chromium';
 import { measureFormTyping, FORM_FIELDS } from './form-typing';
 import { weighLoad } from './initial-js';
 import { describe, type KeystrokeSummary } from './interaction';

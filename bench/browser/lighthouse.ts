@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROMIUM_PATH, cookiesOf } from './chromium';
+import { CHROMIUM_PATH } from '../../scripts/chromium';
+import { cookiesOf } from './chromium';
 import { median, round } from './stats';
 
 /** Each page is audited this many times; its figures are the medians. */

@@ -36,24 +36,39 @@ async function pgliteServer(): Promise<{ server: TestServer; stop(): Promise<voi
   };
 }
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
+/** A database created for one suite on the server `adminUrl` names, and how to drop it. */
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function asAdmin(adminUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Creates an empty database with a random name beside the one `adminUrl` names. */
+export async function scratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await asAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 async function postgresServer(
   adminUrl: string,
 ): Promise<{ server: TestServer; stop(): Promise<void> }> {
-  const name = `atrium_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const db = openPostgres(withDatabase(adminUrl, name), { max: 5 });
+  const database = await scratchDatabase(adminUrl, 'atrium_t');
+  const db = openPostgres(database.url, { max: 5 });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-data-'));
   const app = await buildApp({ db, seed: 'demo', dataDir });
   return {
@@ -62,13 +77,7 @@ async function postgresServer(
       await app.close();
       await db.close();
       await rm(dataDir, { recursive: true, force: true });
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await database.drop();
     },
   };
 }

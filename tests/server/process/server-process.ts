@@ -1,16 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, describe, inject } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import { openPglite } from '../../../src/server/db/pglite';
 import { openPostgres } from '../../../src/server/db/postgres';
+import { scratchDatabase } from '../helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'src/server/main.ts');
@@ -121,12 +120,6 @@ export async function startServer(
   };
 }
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
 /** A fresh PGlite data directory holding the migrated, demo-seeded snapshot of the test run. */
 export async function pgliteStore(): Promise<Store> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-process-'));
@@ -145,16 +138,9 @@ export async function pgliteStore(): Promise<Store> {
 
 /** A freshly created, empty PostgreSQL database (the first server start migrates and seeds it). */
 export async function postgresStore(adminUrl: string): Promise<Store> {
-  const name = `atrium_p_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
+  const database = await scratchDatabase(adminUrl, 'atrium_p');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-process-'));
-  const databaseUrl = withDatabase(adminUrl, name);
+  const databaseUrl = database.url;
   return {
     kind: 'postgres',
     dataDir,
@@ -162,13 +148,7 @@ export async function postgresStore(adminUrl: string): Promise<Store> {
     open: () => Promise.resolve(openPostgres(databaseUrl, { max: 2 })),
     async remove() {
       await rm(dataDir, { recursive: true, force: true });
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await database.drop();
     },
   };
 }

@@ -12,7 +12,7 @@ app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
 /** Median of a list of numbers. */
-function median(values: number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;

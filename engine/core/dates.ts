@@ -1,6 +1,7 @@
 import { getDate, getDay, getDayOfYear, getDaysInMonth, isLeapYear, type Locale } from 'date-fns';
 import { formatInTimeZone, toZonedTime } from 'date-fns-tz';
-import { ar, enUS } from 'date-fns/locale';
+import { ar } from 'date-fns/locale/ar';
+import { enUS } from 'date-fns/locale/en-US';
 
 /** PHP letters with a direct date-fns token. */
 const TOKENS: Record<string, string> = {

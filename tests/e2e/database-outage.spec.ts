@@ -73,6 +73,10 @@ describe.skipIf(!ADMIN_URL)(
       const page = await context.newPage();
       await logIn(page, 'learner', `/incentives/${shop.productId}/purchase`);
       await page.getByRole('heading', { level: 1, name: 'Confirm your purchase' }).waitFor();
+      // The page has its product and the wallet (the button shows with the one and is enabled
+      // with the other) before the outage begins.
+      await confirm(page).waitFor();
+      await expect.poll(() => confirm(page).isEnabled(), { timeout: 10_000 }).toBe(true);
       const before = await pointsOf(server!.origin, learnerApi);
 
       // The database refuses every connection: the checkout is retried, then given up on.

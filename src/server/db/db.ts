@@ -18,7 +18,55 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction; inside a transaction it simply joins the outer one. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Inside a transaction: runs `sql` (statements without parameters) just before the COMMIT,
+   * in the same round trip to the database. For a statement that locks a row many transactions
+   * want: the row stays locked for the commit alone, not also while the answer travels to this
+   * process and waits for its turn there. An error in it rolls the transaction back.
+   */
+  atCommit(sql: string): void;
   close(): Promise<void>;
+  /**
+   * Notices of committed changes to the watched tables (see {@link ChangeFeed}). Only the
+   * database handle has them, not a transaction's.
+   */
+  readonly changes?: ChangeFeed;
+}
+
+/** The channel the `atrium_notify_change` trigger notifies with the changed table's name. */
+export const CHANGES_CHANNEL = 'atrium_changes';
+
+/**
+ * Notices of committed changes to the tables migration 0007 watches, from every server process
+ * on the same database. A change made through this process's own handle is noticed before the
+ * writing statement's (or transaction's) promise resolves, so a process reads its own writes.
+ */
+export interface ChangeFeed {
+  /** Whether notices are arriving now; while they are not, nothing may be kept in a cache. */
+  readonly live: boolean;
+  /**
+   * Calls `listener` with the name of each changed table, or with null when notices may have
+   * been missed (the channel was lost or re-established). Returns the unsubscribe function.
+   */
+  subscribe(listener: (table: string | null) => void): () => void;
+}
+
+/** The subscriber list behind a {@link ChangeFeed}. */
+export class ChangeListeners {
+  readonly #listeners = new Set<(table: string | null) => void>();
+
+  get size(): number {
+    return this.#listeners.size;
+  }
+
+  add(listener: (table: string | null) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  emit(table: string | null): void {
+    for (const listener of this.#listeners) listener(table);
+  }
 }
 
 /** PostgreSQL error code of a CHECK violation, a unique violation and a foreign-key violation. */

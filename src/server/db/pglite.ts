@@ -1,8 +1,12 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Db, QueryResult } from './db';
+import { ChangeListeners, CHANGES_CHANNEL, type ChangeFeed, type Db, type QueryResult } from './db';
 
-function txDb(tx: Transaction): Db {
-  const db: Db = {
+function txDb(tx: Transaction): Db & { beforeCommit: string[] } {
+  const db: Db & { beforeCommit: string[] } = {
+    beforeCommit: [],
+    atCommit(sql) {
+      db.beforeCommit.push(sql);
+    },
     kind: 'pglite',
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await tx.query<T>(sql, [...params]);
@@ -17,10 +21,37 @@ function txDb(tx: Transaction): Db {
   return db;
 }
 
+/**
+ * PGlite's notices: its one connection serves every query of the process, and delivers a
+ * notice before the statement or transaction that caused it resolves.
+ */
+function pgliteChanges(pg: PGlite): ChangeFeed {
+  const listeners = new ChangeListeners();
+  let live = false;
+  let listening: Promise<unknown> | undefined;
+  return {
+    get live() {
+      return live && !pg.closed;
+    },
+    subscribe(listener) {
+      listening ??= pg
+        .listen(CHANGES_CHANNEL, (table) => listeners.emit(table))
+        .then(() => {
+          live = true;
+        })
+        .catch(() => {
+          /* a closed database: nothing is kept */
+        });
+      return listeners.add(listener);
+    },
+  };
+}
+
 /** Wraps an open PGlite instance as a {@link Db}. */
 export function pgliteDb(pg: PGlite): Db {
   return {
     kind: 'pglite',
+    changes: pgliteChanges(pg),
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await pg.query<T>(sql, [...params]);
       return { rows: r.rows } as QueryResult<T>;
@@ -28,7 +59,17 @@ export function pgliteDb(pg: PGlite): Db {
     async exec(sql) {
       await pg.exec(sql);
     },
-    transaction: (fn) => pg.transaction((tx) => fn(txDb(tx))),
+    transaction: (fn) =>
+      pg.transaction(async (tx) => {
+        const db = txDb(tx);
+        const result = await fn(db);
+        // One connection, no one to wait for the rows: run them in order.
+        for (const sql of db.beforeCommit) await tx.exec(sql);
+        return result;
+      }),
+    atCommit() {
+      throw new Error('atCommit runs inside a transaction only.');
+    },
     close: () => pg.close(),
   };
 }

@@ -1,5 +1,12 @@
 import pg from 'pg';
-import { isDatabaseUnavailable, type Db, type QueryResult } from './db';
+import {
+  ChangeListeners,
+  CHANGES_CHANNEL,
+  isDatabaseUnavailable,
+  type ChangeFeed,
+  type Db,
+  type QueryResult,
+} from './db';
 
 const INT8 = 20;
 
@@ -7,6 +14,97 @@ const INT8 = 20;
 const CONNECT_TIMEOUT_MS = 5_000;
 /** A query without an answer for this long fails (a silent network, a stuck server). */
 const QUERY_TIMEOUT_MS = 30_000;
+
+/** How often the notice connection proves it is alive, and how long it may take to. */
+const HEARTBEAT_MS = 5_000;
+/** Wait before connecting the notice connection again. */
+const RECONNECT_MS = 1_000;
+
+/**
+ * Notices from every process on the database. One connection of its own listens at all times
+ * and proves itself every 5 s, so a lost or silent channel turns the feed off (and tells the
+ * caches to forget) within that time. Each pool connection listens too: PostgreSQL delivers a
+ * session's own notices before the answer to its COMMIT, so this process hears of its writes
+ * before they resolve.
+ */
+class PostgresChanges implements ChangeFeed {
+  readonly #listeners = new ChangeListeners();
+  readonly #config: pg.ClientConfig;
+  #client: pg.Client | undefined;
+  #live = false;
+  #closed = false;
+  #retry: NodeJS.Timeout | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(config: pg.ClientConfig) {
+    this.#config = { ...config, query_timeout: HEARTBEAT_MS, application_name: 'atrium-changes' };
+  }
+
+  get live(): boolean {
+    return this.#live;
+  }
+
+  subscribe(listener: (table: string | null) => void): () => void {
+    const unsubscribe = this.#listeners.add(listener);
+    if (!this.#client && !this.#retry) void this.#connect();
+    return unsubscribe;
+  }
+
+  /** Makes a new pool connection listen as well, before its first use. */
+  async attach(client: pg.ClientBase): Promise<void> {
+    client.on('notification', (notice) => this.#notice(notice));
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retry);
+    const client = this.#client;
+    if (client) this.#lost(client);
+  }
+
+  #notice(notice: pg.Notification): void {
+    if (notice.channel === CHANGES_CHANNEL) this.#listeners.emit(notice.payload ?? null);
+  }
+
+  async #connect(): Promise<void> {
+    if (this.#closed) return;
+    const client = new pg.Client(this.#config);
+    this.#client = client;
+    const lost = () => this.#lost(client);
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (notice) => this.#notice(notice));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch {
+      lost();
+      return;
+    }
+    if (this.#client !== client) return;
+    this.#live = true;
+    this.#heartbeat = setInterval(() => {
+      client.query('SELECT 1').catch(lost);
+    }, HEARTBEAT_MS).unref();
+  }
+
+  #lost(client: pg.Client): void {
+    if (this.#client !== client) return;
+    this.#client = undefined;
+    this.#live = false;
+    clearInterval(this.#heartbeat);
+    this.#listeners.emit(null);
+    client.end().catch(() => {
+      /* already gone */
+    });
+    if (this.#closed || this.#listeners.size === 0) return;
+    this.#retry = setTimeout(() => {
+      this.#retry = undefined;
+      void this.#connect();
+    }, RECONNECT_MS).unref();
+  }
+}
 
 /** Options of {@link openPostgres}. */
 export interface PostgresOptions {
@@ -28,8 +126,12 @@ function connectTimeoutOf(connectionString: string): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : CONNECT_TIMEOUT_MS;
 }
 
-function clientDb(client: pg.PoolClient): Db {
-  const db: Db = {
+function clientDb(client: pg.PoolClient): Db & { beforeCommit: string[] } {
+  const db: Db & { beforeCommit: string[] } = {
+    beforeCommit: [],
+    atCommit(sql) {
+      db.beforeCommit.push(sql);
+    },
     kind: 'postgres',
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await client.query(sql, [...params]);
@@ -50,11 +152,9 @@ function clientDb(client: pg.PoolClient): Db {
  * them), so an unreachable database fails requests instead of hanging them.
  */
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): Db {
-  const pool = new pg.Pool({
+  const connection = {
     connectionString,
-    max: options.max ?? 10,
     connectionTimeoutMillis: connectTimeoutOf(connectionString),
-    query_timeout: QUERY_TIMEOUT_MS,
     types: {
       // bigint counts and ids fit in a double here; PGlite returns numbers too.
       getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
@@ -64,18 +164,31 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
               value: string,
             ) => unknown)) as typeof pg.types.getTypeParser,
     },
+  };
+  const changes = new PostgresChanges(connection);
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.max ?? 10,
+    query_timeout: QUERY_TIMEOUT_MS,
+    // pg-pool waits for this promise before handing the connection out (its types say void).
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    onConnect: (client) => changes.attach(client),
   });
   pool.on('error', () => {
     /* an idle client lost its connection; the next checkout reconnects */
   });
   return {
     kind: 'postgres',
+    changes,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await pool.query(sql, [...params]);
       return { rows: r.rows as T[] } as QueryResult<T>;
     },
     async exec(sql) {
       await pool.query(sql);
+    },
+    atCommit() {
+      throw new Error('atCommit runs inside a transaction only.');
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       const client = await pool.connect();
@@ -88,8 +201,11 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const result = await fn(clientDb(client));
-        await client.query('COMMIT');
+        const tx = clientDb(client);
+        const result = await fn(tx);
+        // Without parameters, several statements go in one message (the simple protocol); the
+        // first error skips the rest, COMMIT included.
+        await client.query([...tx.beforeCommit, 'COMMIT'].join(';\n'));
         return result;
       } catch (error) {
         // Without a connection the server has rolled back already; asking it would only wait
@@ -106,6 +222,9 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
         client.release(lost === undefined ? undefined : (lost as Error));
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { RestrictionItem, RestrictionType } from '@schemas/entities/storefront.schema';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Who a storefront is built for: the values of each restriction type they have. A visitor has
@@ -27,4 +28,25 @@ export function matchesRestrictions(
     const has = audience[item.type as RestrictionType];
     return has !== undefined && has.some((v) => wanted.includes(v));
   });
+}
+
+/** The site's default language when none is set. */
+export const DEFAULT_LANGUAGE = 'en';
+
+/**
+ * A signed-in user's audience (in the site's default language when they chose none) and that
+ * language, kept until a table they come from changes.
+ */
+export function keptAudienceOf(
+  app: FastifyInstance,
+  uid: number,
+): Promise<{ site: string; audience: Audience }> {
+  return app.cache.get(
+    `audience:${uid}`,
+    ['users', 'user_organizations', 'user_roles', 'settings'],
+    async () => {
+      const site = (await app.repos.settings.get('regional')).default_language || DEFAULT_LANGUAGE;
+      return { site, audience: await app.repos.storefront.audienceOf(uid, site) };
+    },
+  );
 }

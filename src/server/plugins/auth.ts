@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { visitorAccess, type RequestAccess } from '@engine/server';
 import { ANONYMOUS_ROLE, AUTHENTICATED_ROLE, computeFlags } from '../lib/access';
-import { SESSION_ABSOLUTE_MS } from '../repositories/sessions';
+import { hashToken, SESSION_ABSOLUTE_MS, TOUCH_EVERY_MS } from '../repositories/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,8 +43,10 @@ function needsAccess(url: string): boolean {
 
 /**
  * Resolves the session cookie into `request.access` (uid, roles, flags) for API requests.
- * Flags come from role grants and the site switches, recomputed on every request so a change
- * of roles or settings applies at once in every server process.
+ * Flags come from role grants and the site switches. Both the session and the access are kept
+ * in the table cache, so a change of sessions, accounts, roles or settings applies at once in
+ * every server process; a kept session is checked again at least every minute, which also
+ * keeps its idle timer running.
  */
 export const authPlugin = fp(
   async function auth(app: FastifyInstance, options: AuthPluginOptions) {
@@ -73,22 +75,35 @@ export const authPlugin = fp(
       if (!needsAccess(request.url)) return;
       const token = request.cookies[name];
       request.sessionToken = token;
-      const session = token ? await app.repos.sessions.resolve(token) : undefined;
+      const session = token
+        ? await app.cache.get(
+            `session:${hashToken(token)}`,
+            ['sessions', 'users'],
+            () => app.repos.sessions.resolve(token),
+            (found) => Math.min(TOUCH_EVERY_MS, found?.lifetimeMs ?? Infinity),
+          )
+        : undefined;
       const uid = session?.uid;
       request.realUid = session?.realUid ?? undefined;
-      const roles = uid
-        ? [AUTHENTICATED_ROLE, ...(await app.repos.users.roles(uid))]
-        : [ANONYMOUS_ROLE];
-      const [grants, site] = await Promise.all([
-        app.repos.roles.grants(roles),
-        app.repos.settings.get('site'),
-      ]);
-      request.access = {
-        uid: uid ?? 0,
-        signedIn: uid !== undefined,
-        roles,
-        flags: computeFlags(grants, site),
-      };
+      request.access = await app.cache.get(
+        `access:${uid ?? 0}`,
+        ['user_roles', 'role_flags', 'settings'],
+        async (): Promise<RequestAccess> => {
+          const roles = uid
+            ? [AUTHENTICATED_ROLE, ...(await app.repos.users.roles(uid))]
+            : [ANONYMOUS_ROLE];
+          const [grants, site] = await Promise.all([
+            app.repos.roles.grants(roles),
+            app.repos.settings.get('site'),
+          ]);
+          return {
+            uid: uid ?? 0,
+            signedIn: uid !== undefined,
+            roles,
+            flags: computeFlags(grants, site),
+          };
+        },
+      );
     });
   },
   { name: 'atrium-auth', dependencies: ['atrium-db', '@fastify/cookie'] },

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { openDb } from '../db/open';
+import { TableCache } from '../lib/table-cache';
 import { createRepositories, type Repositories } from '../repositories/create-repositories';
 import { seed, type SeedMode } from '../seed/seed';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     repos: Repositories;
+    /** Answers kept until their tables change (never use it inside a transaction). */
+    cache: TableCache;
   }
 }
 
@@ -24,7 +27,7 @@ export interface DbPluginOptions {
 
 /**
  * Opens the database (PostgreSQL when a URL is given, otherwise PGlite), applies migrations,
- * seeds an empty database and decorates `app.db` and `app.repos`.
+ * seeds an empty database and decorates `app.db`, `app.repos` and `app.cache`.
  */
 export const dbPlugin = fp(
   async function database(app: FastifyInstance, options: DbPluginOptions) {
@@ -42,7 +45,12 @@ export const dbPlugin = fp(
     }
     app.decorate('db', db);
     app.decorate('repos', createRepositories(db));
-    if (owned) app.addHook('onClose', async () => db.close());
+    const cache = new TableCache(db.changes);
+    app.decorate('cache', cache);
+    app.addHook('onClose', async () => {
+      cache.close();
+      if (owned) await db.close();
+    });
   },
   { name: 'atrium-db' },
 );

@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Options of the security-headers plugin. */
 export interface SecurityHeadersOptions {
@@ -43,6 +44,25 @@ function contentSecurityDirectives(production: boolean): Record<string, string[]
 }
 
 /**
+ * The headers helmet sets with these options. Helmet builds them from the options alone (no
+ * header depends on the request), so they are built once instead of on every request.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = String(value);
+    },
+    removeHeader() {
+      /* X-Powered-By: Fastify sends none */
+    },
+  };
+  // Helmet throws on options it does not accept when called, and then sets the headers.
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+/**
  * Security headers on every answer (API, uploaded files, the built client and its fallback):
  * CSP, nosniff, a strict referrer policy, no framing, a same-origin opener and, in production
  * only, HSTS. A route may still set its own stricter CSP (uploaded files do).
@@ -52,7 +72,7 @@ function contentSecurityDirectives(production: boolean): Record<string, string[]
  */
 export const securityHeadersPlugin = fp(
   async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
-    await app.register(helmet, {
+    const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: contentSecurityDirectives(options.production),
@@ -65,6 +85,10 @@ export const securityHeadersPlugin = fp(
       strictTransportSecurity: options.production
         ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true }
         : false,
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      void reply.headers(headers);
+      done();
     });
   },
   { name: 'atrium-security-headers' },

@@ -47,14 +47,17 @@ export interface Movement {
  */
 export function pointsRepository(db: Db) {
   async function lockBalance(tx: Db, uid: number): Promise<number> {
+    const lock = () =>
+      tx.query<{ points: number }>('SELECT points FROM point_balances WHERE uid = $1 FOR UPDATE', [
+        uid,
+      ]);
+    const { rows } = await lock();
+    if (rows[0]) return rows[0].points;
+    // The user's first movement: make the row (a concurrent first movement may make it too).
     await tx.query('INSERT INTO point_balances (uid) VALUES ($1) ON CONFLICT (uid) DO NOTHING', [
       uid,
     ]);
-    const { rows } = await tx.query<{ points: number }>(
-      'SELECT points FROM point_balances WHERE uid = $1 FOR UPDATE',
-      [uid],
-    );
-    return rows[0]!.points;
+    return (await lock()).rows[0]!.points;
   }
 
   async function insertRow(
@@ -81,25 +84,30 @@ export function pointsRepository(db: Db) {
     return Number(rows[0]!.id);
   }
 
-  /** Takes `points` from the user's lots, oldest first (soonest to expire first among equals). */
+  /**
+   * Takes `points` from the user's lots, oldest first (soonest to expire first among equals),
+   * in one statement: each lot gives what is left of the debit after the lots before it.
+   */
   async function consumeLots(tx: Db, uid: number, points: number): Promise<void> {
-    const { rows } = await tx.query<{ id: number; remaining: number }>(
-      `SELECT id, remaining FROM points_ledger WHERE uid = $1 AND remaining > 0
-        ORDER BY created_at, expires_at NULLS LAST, id FOR UPDATE`,
-      [uid],
+    const { rows } = await tx.query<{ taken: number }>(
+      `WITH locked AS (
+         SELECT id, remaining, created_at, expires_at FROM points_ledger
+          WHERE uid = $1 AND remaining > 0 FOR UPDATE
+       ), ordered AS (
+         SELECT id, remaining,
+           sum(remaining) OVER (ORDER BY created_at, expires_at NULLS LAST, id) - remaining AS before
+           FROM locked
+       ), taken AS (
+         UPDATE points_ledger p SET remaining = p.remaining - least(o.remaining, $2::int - o.before)
+           FROM ordered o WHERE p.id = o.id AND o.before < $2::int
+         RETURNING least(o.remaining, $2::int - o.before) AS take
+       )
+       SELECT coalesce(sum(take), 0)::int AS taken FROM taken`,
+      [uid, points],
     );
-    let left = points;
-    for (const lot of rows) {
-      if (left === 0) break;
-      const take = Math.min(lot.remaining, left);
-      await tx.query('UPDATE points_ledger SET remaining = remaining - $2 WHERE id = $1', [
-        lot.id,
-        take,
-      ]);
-      left -= take;
-    }
     // The lots always cover the balance; running short means the ledger was edited by hand.
-    if (left > 0) throw new Error(`The points lots of user ${uid} do not cover the balance.`);
+    if ((rows[0]?.taken ?? 0) < points)
+      throw new Error(`The points lots of user ${uid} do not cover the balance.`);
   }
 
   const repo = {
@@ -153,24 +161,18 @@ export function pointsRepository(db: Db) {
           const before = await lockBalance(tx, d.uid);
           if (before < d.points) throw new HttpError(409, NOT_ENOUGH_POINTS);
           await consumeLots(tx, d.uid, d.points);
-          await tx.query('UPDATE point_balances SET points = points - $2 WHERE uid = $1', [
-            d.uid,
-            d.points,
-          ]);
-          const balanceAfter = before - d.points;
-          const id = await insertRow(
-            tx,
-            {
-              uid: d.uid,
-              delta: -d.points,
-              kind: d.kind,
-              note: d.note ?? '',
-              source: d.source ?? '',
-            },
-            { orderId: d.orderId ?? null, remaining: 0, expiresAt: null },
-            balanceAfter,
+          // The balance and its ledger row in one statement.
+          const { rows } = await tx.query<{ id: number; balance_after: number }>(
+            `WITH balance AS (
+               UPDATE point_balances SET points = points - $2 WHERE uid = $1 RETURNING points
+             )
+             INSERT INTO points_ledger (uid, delta, kind, note, source, order_id, remaining, expires_at, balance_after)
+             SELECT $1, -$2::int, $3, $4, $5, $6, 0, NULL, points FROM balance
+             RETURNING id, balance_after`,
+            [d.uid, d.points, d.kind, d.note ?? '', d.source ?? '', d.orderId ?? null],
           );
-          return { id, balanceAfter };
+          const row = rows[0]!;
+          return { id: Number(row.id), balanceAfter: row.balance_after };
         });
       } catch (error) {
         if (sqlState(error) === PG_CHECK_VIOLATION) throw new HttpError(409, NOT_ENOUGH_POINTS);

@@ -5,7 +5,7 @@ import type { Db } from '../db/db';
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 /** `last_seen_at` is written at most this often per session. */
-const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = 60_000;
 
 /** SHA-256 of a session token; only the hash is stored. */
 export function hashToken(token: string): string {
@@ -27,12 +27,21 @@ export function sessionsRepository(db: Db) {
 
     /**
      * The uid of a live session of an active account, refreshing its idle timer; while an
-     * administrator masquerades, `realUid` is theirs (and must be active too).
+     * administrator masquerades, `realUid` is theirs (and must be active too). `lifetimeMs` is
+     * how long it has left before it expires whatever happens.
      */
-    async resolve(token: string): Promise<{ uid: number; realUid: number | null } | undefined> {
+    async resolve(
+      token: string,
+    ): Promise<{ uid: number; realUid: number | null; lifetimeMs: number } | undefined> {
       const hash = hashToken(token);
-      const { rows } = await db.query<{ uid: number; real_uid: number | null; stale: boolean }>(
-        `SELECT s.uid, s.real_uid, s.last_seen_at < now() - ($2::int * interval '1 millisecond') AS stale
+      const { rows } = await db.query<{
+        uid: number;
+        real_uid: number | null;
+        stale: boolean;
+        lifetime_ms: number;
+      }>(
+        `SELECT s.uid, s.real_uid, s.last_seen_at < now() - ($2::int * interval '1 millisecond') AS stale,
+                extract(epoch FROM s.expires_at - now())::float8 * 1000 AS lifetime_ms
            FROM sessions s JOIN users u ON u.uid = s.uid
            LEFT JOIN users r ON r.uid = s.real_uid
           WHERE s.token_hash = $1 AND NOT u.blocked AND s.expires_at > now()
@@ -44,7 +53,7 @@ export function sessionsRepository(db: Db) {
       if (!row) return undefined;
       if (row.stale)
         await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
-      return { uid: row.uid, realUid: row.real_uid };
+      return { uid: row.uid, realUid: row.real_uid, lifetimeMs: row.lifetime_ms };
     },
 
     /** The session now acts as `uid`; its own user is kept as the real one. False if already masquerading. */

@@ -155,6 +155,9 @@ function visibleTo(row: ProductRow, shopper: Shopper): boolean {
   );
 }
 
+/** SQLSTATE of `atrium_take_stock` (migration 0008) when a product has too few units left. */
+const STOCK_SHORT = 'AT001';
+
 const stockLeft = (row: Pick<ProductRow, 'stock' | 'sold'>): number | null =>
   row.stock === null ? null : Math.max(0, row.stock - row.sold);
 
@@ -398,8 +401,8 @@ export function shopRepository(db: Db) {
      *
      * Many buyers of one product must not queue behind its row for a whole checkout, so the
      * products are read without a lock and checked on that read, and their rows are locked only
-     * by the stock updates, the last statements before COMMIT; each refuses to sell more than is
-     * left at that moment. The debit locks the buyer's balance and refuses to take more than it
+     * by the stock updates, sent with the COMMIT in one round trip (`atrium_take_stock`); each
+     * refuses to sell more than is left at that moment. The debit locks the buyer's balance and refuses to take more than it
      * holds. When a product has a per-person limit, the buyer's balance is locked before their
      * past purchases are counted, so that one buyer's checkouts queue up and each counts the
      * ones before it.
@@ -415,7 +418,7 @@ export function shopRepository(db: Db) {
       for (const id of request.products) quantities.set(id, (quantities.get(id) ?? 0) + 1);
       const ids = [...quantities.keys()].sort((a, b) => a - b);
 
-      return db.transaction(async (tx) => {
+      const checkout = db.transaction(async (tx) => {
         const { rows: products } = await tx.query<ProductRow>(
           `SELECT ${PRODUCT_COLUMNS} FROM incentive_products WHERE id = ANY($1::int[])`,
           [ids],
@@ -491,24 +494,15 @@ export function shopRepository(db: Db) {
             .slice(0, 500),
         });
 
-        // Last before COMMIT, in id order, so that the product rows stay locked for the commit
-        // alone and other buyers of the same products wait for no more than that.
-        for (const { product_id: id, title, quantity } of items) {
-          const { rows } = await tx.query(
-            `UPDATE incentive_products SET sold = sold + $2
-              WHERE id = $1 AND (stock IS NULL OR stock - sold >= $2) RETURNING id`,
-            [id, quantity],
-          );
-          if (rows.length > 0) continue;
-          // Sold since the read above: say what is left now.
-          const { rows: now } = await tx.query<Pick<ProductRow, 'stock' | 'sold'>>(
-            'SELECT stock, sold FROM incentive_products WHERE id = $1',
-            [id],
-          );
-          const row = now[0];
-          if (!row) throw new HttpError(409, PRODUCT_GONE);
-          throw stockError(title, Math.min(stockLeft(row) ?? 0, quantity - 1));
-        }
+        // Last, in the COMMIT's own round trip and in id order: the product rows, which every
+        // buyer of the same products wants, stay locked for the commit alone.
+        const wholeNumbers = (values: readonly unknown[]) => {
+          if (!values.every(Number.isSafeInteger)) throw new Error('Not whole numbers.');
+          return `'{${values.join(',')}}'::int[]`;
+        };
+        tx.atCommit(
+          `SELECT atrium_take_stock(${wholeNumbers(items.map((i) => i.product_id))}, ${wholeNumbers(items.map((i) => i.quantity))})`,
+        );
 
         // The order as orderOn() would read it back: items by product id, one per product.
         const order: Order = {
@@ -521,6 +515,18 @@ export function shopRepository(db: Db) {
           balance_after: charge.balanceAfter,
         };
         return { order, replayed: false };
+      });
+      return checkout.catch(async (error: unknown) => {
+        if (sqlState(error) !== STOCK_SHORT) throw error;
+        // Sold since the read above: say what is left now.
+        const id = Number((error as { detail?: string }).detail);
+        const { rows } = await db.query<Pick<ProductRow, 'stock' | 'sold' | 'title'>>(
+          'SELECT stock, sold, title FROM incentive_products WHERE id = $1',
+          [id],
+        );
+        const row = rows[0];
+        if (!row) throw new HttpError(409, PRODUCT_GONE);
+        throw stockError(row.title, Math.min(stockLeft(row) ?? 0, quantities.get(id)! - 1));
       });
     },
 

@@ -30,6 +30,7 @@ import {
 import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
+import { keptAudienceOf } from '../lib/storefront-audience';
 import type { Shopper } from '../repositories/shop';
 
 const idParamsSchema = idParams('id');
@@ -80,9 +81,8 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
 
   /** The caller as the shop sees them: the restriction audience storefront sections use. */
   async function shopperOf(request: FastifyRequest): Promise<Shopper> {
-    const site = (await app.repos.settings.get('regional')).default_language || 'en';
     const uid = request.access.uid;
-    return { uid, audience: await app.repos.storefront.audienceOf(uid, site), now: new Date() };
+    return { uid, audience: (await keptAudienceOf(app, uid)).audience, now: new Date() };
   }
 
   /* ------------------------------------------------------------------ products (admin) */

@@ -19,6 +19,7 @@ import { envelope, ok } from '@engine/server';
 import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
 import { sanitizeAdminHtml } from '../lib/sanitize';
+import { sendKept } from '../lib/table-cache';
 import { currentUserOf } from '../lib/site-admin';
 
 /** Cookie remembering which disclaimer version this browser agreed to. */
@@ -41,7 +42,7 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { settings, languages, users } = app.repos;
       switch (request.query.type) {
         case 'footer':
@@ -49,26 +50,37 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         case 'countries':
           return ok(await settings.get('countries'));
         case 'general': {
-          const [formats, langs, regional] = await Promise.all([
-            settings.get('date_time_formats'),
-            languages.list(),
-            settings.get('regional'),
-          ]);
-          const user = request.access.signedIn
-            ? await currentUserOf(users, request.access.uid, request.realUid, false)
-            : undefined;
-          const language =
-            user?.language && langs.some((l) => l.langcode === user.language)
-              ? user.language
-              : regional.default_language;
-          return ok({
-            date_time_formats: formats,
-            languages: langs,
-            current_language: language,
-            current_timezone: user?.timezone || regional.default_timezone,
-            ...(user?.real_user ? { real_user: user.real_user } : {}),
-            ...(request.access.flags as AccessFlags),
-          });
+          const { uid } = request.access;
+          const general = async () => {
+            const [formats, langs, regional] = await Promise.all([
+              settings.get('date_time_formats'),
+              languages.list(),
+              settings.get('regional'),
+            ]);
+            const user = request.access.signedIn
+              ? await currentUserOf(users, uid, request.realUid, false)
+              : undefined;
+            const language =
+              user?.language && langs.some((l) => l.langcode === user.language)
+                ? user.language
+                : regional.default_language;
+            return ok({
+              date_time_formats: formats,
+              languages: langs,
+              current_language: language,
+              current_timezone: user?.timezone || regional.default_timezone,
+              ...(user?.real_user ? { real_user: user.real_user } : {}),
+              ...(request.access.flags as AccessFlags),
+            });
+          };
+          // Asked for by every page: kept per caller, serialized.
+          return sendKept(
+            reply,
+            app.cache,
+            `settings:general:${uid}:${request.realUid ?? ''}`,
+            ['settings', 'languages', 'users', 'user_roles', 'role_flags'],
+            general,
+          );
         }
       }
     },

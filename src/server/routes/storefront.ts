@@ -25,14 +25,34 @@ import { errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 import { sanitizeAdminHtml } from '../lib/sanitize';
 import { validateSections } from '../lib/section-types';
-import { matchesRestrictions, type Audience } from '../lib/storefront-audience';
+import {
+  DEFAULT_LANGUAGE,
+  keptAudienceOf,
+  matchesRestrictions,
+  type Audience,
+} from '../lib/storefront-audience';
+import { sendKept, type WatchedTable } from '../lib/table-cache';
 import { viewerOf } from '../lib/viewer';
 import type { LayoutRow, StorefrontAudience } from '../repositories/storefront';
 import type { Viewer } from '../repositories/trainings';
 
 const idParamsSchema = idParams('id');
 
-const DEFAULT_LANGUAGE = 'en';
+/** Every table a visitor's storefront is made from. */
+const STOREFRONT_TABLES: readonly WatchedTable[] = [
+  'settings',
+  'storefront_layouts',
+  'storefront_sections',
+  'trainings',
+  'training_terms',
+  'training_organizations',
+  'training_videos',
+  'taxonomy_terms',
+  'vocabularies',
+  'organizations',
+  'user_organizations',
+  'users',
+];
 /** Trainings per page of a storefront section page. */
 const SECTION_PAGE_SIZE = 24;
 
@@ -63,7 +83,10 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
   }
 
   async function siteLanguage(): Promise<string> {
-    return (await app.repos.settings.get('regional')).default_language || DEFAULT_LANGUAGE;
+    const regional = await app.cache.get('settings:regional', ['settings'], () =>
+      app.repos.settings.get('regional'),
+    );
+    return regional.default_language || DEFAULT_LANGUAGE;
   }
 
   /** The caller as restrictions see them: a visitor has only the language they browse in. */
@@ -71,12 +94,11 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
     request: FastifyRequest,
     language: string | undefined,
   ): Promise<{ audience: Audience; language: string }> {
-    const site = await siteLanguage();
     if (!request.access.signedIn) {
-      const lang = language ?? site;
+      const lang = language ?? (await siteLanguage());
       return { audience: { language: [lang] }, language: lang };
     }
-    const audience = await storefront.audienceOf(request.access.uid, site);
+    const { site, audience } = await keptAudienceOf(app, request.access.uid);
     return { audience, language: language ?? audience.language?.[0] ?? site };
   }
 
@@ -138,23 +160,33 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
         response: { 200: envelope(storefrontLayoutSchema), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       needStorefrontPage(request);
       const signedIn = request.access.signedIn;
       const kind: StorefrontAudience =
         request.query.audience ?? (signedIn ? 'registered' : 'unregistered');
       if (kind === 'registered' && !signedIn) throw new HttpError(401, accessMessages.unauthorized);
-      const caller =
-        kind === 'registered'
-          ? await callerAudience(request, request.query.language)
-          : {
-              audience: { language: [request.query.language ?? (await siteLanguage())] },
-              language: request.query.language ?? (await siteLanguage()),
-            };
-      let layout = await storefront.find(kind, caller.language);
-      if (!layout?.enabled) layout = await storefront.find(kind, DEFAULT_LANGUAGE);
-      if (!layout?.enabled) throw new HttpError(404, NOT_FOUND);
-      return ok(await servedLayout(layout, caller.audience, viewerOf(request)));
+      const viewer = viewerOf(request);
+      const answer = async () => {
+        const caller =
+          kind === 'registered'
+            ? await callerAudience(request, request.query.language)
+            : { audience: { language: [language] }, language };
+        let layout = await storefront.find(kind, caller.language);
+        if (!layout?.enabled) layout = await storefront.find(kind, DEFAULT_LANGUAGE);
+        if (!layout?.enabled) throw new HttpError(404, NOT_FOUND);
+        return ok(await servedLayout(layout, caller.audience, viewer));
+      };
+      const language = request.query.language ?? (await siteLanguage());
+      if (signedIn) return answer();
+      // Every visitor of a language sees the same storefront: it is kept, serialized.
+      return sendKept(
+        reply,
+        app.cache,
+        `storefront:${kind}:${language}:${viewer.manage}`,
+        STOREFRONT_TABLES,
+        answer,
+      );
     },
   );
 

@@ -97,7 +97,19 @@ export interface HttpClientOptions {
   onNotFound?: () => void;
   /** Delay before retry number `attempt` (1-based); default {@link retryDelay}. */
   retryDelay?: (attempt: number) => number;
+  /**
+   * Answers the server put into the page, by path and query under `baseUrl` as this client
+   * writes them (`me?attributes[]=profile`): the first GET of each is answered from here instead
+   * of the network, once. Any unsafe call forgets them all.
+   */
+  firstAnswers?: Map<string, unknown>;
 }
+
+/**
+ * The id of the `<script type="application/json">` element in which the server writes the
+ * page's first answers (see {@link HttpClientOptions.firstAnswers}).
+ */
+export const FIRST_ANSWERS_ID = 'atrium-first-answers';
 
 /** How many times a failed call is retried. @example for (let a = 1; a <= RETRY_LIMIT; a++) {} */
 export const RETRY_LIMIT = 5;
@@ -286,9 +298,18 @@ export function createHttpClient(options: HttpClientOptions): ApiClient & {
     const headers: Record<string, string> = {};
     const init: KyOptions = { method, headers, timeout: o.timeout ?? DEFAULT_TIMEOUT };
     if (o.signal) init.signal = o.signal;
-    if (o.searchParams) {
-      const query = encodeQuery(o.searchParams);
-      if (query !== '') init.searchParams = query;
+    const query = o.searchParams ? encodeQuery(o.searchParams) : '';
+    if (query !== '') init.searchParams = query;
+    const first = options.firstAnswers;
+    // A change (signing in, saving) may change any answer: the page's are no longer current.
+    if (UNSAFE_METHODS.has(method)) first?.clear();
+    if (method === 'get' && !o.absolute && first?.size) {
+      const key = `${path.replace(/^\/+/, '')}${query === '' ? '' : `?${query}`}`;
+      if (first.has(key)) {
+        const answer = first.get(key);
+        first.delete(key);
+        return answer as T;
+      }
     }
     if (UNSAFE_METHODS.has(method)) headers['Idempotency-Key'] = newIdempotencyKey();
     if (body !== undefined && body !== null) {

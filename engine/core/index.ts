@@ -1,5 +1,6 @@
 export {
   ApiRequestError,
+  FIRST_ANSWERS_ID,
   RETRY_LIMIT,
   createHttpClient,
   retryDelay,

@@ -1,4 +1,24 @@
-import { createHttpClient } from '@engine/core';
+import { createHttpClient, FIRST_ANSWERS_ID } from '@engine/core';
+/** How long the page's answers stand in for requests; later ones go to the server. */
+const FIRST_ANSWERS_MS = 10_000;
+
+/**
+ * The answers to the portal's first API requests that the server wrote into the page, taken
+ * out of it so that they serve once.
+ */
+function takeFirstAnswers(): Map<string, unknown> {
+  if (typeof document === 'undefined') return new Map();
+  const element = document.getElementById(FIRST_ANSWERS_ID);
+  if (!element) return new Map();
+  element.remove();
+  try {
+    const answers = new Map(Object.entries(JSON.parse(element.textContent ?? '{}') as object));
+    setTimeout(() => answers.clear(), FIRST_ANSWERS_MS);
+    return answers;
+  } catch {
+    return new Map();
+  }
+}
 
 /** The portal's one HTTP client: base /api/v2, retries, XSRF, error redirects. */
-export const api = createHttpClient({ baseUrl: '/api/v2' });
+export const api = createHttpClient({ baseUrl: '/api/v2', firstAnswers: takeFirstAnswers() });

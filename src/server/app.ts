@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -21,6 +22,7 @@ import { authPlugin } from './plugins/auth';
 import { benchRoutes } from './plugins/bench-routes';
 import { clientPlugin, hasClient } from './plugins/client';
 import { dbPlugin } from './plugins/db';
+import { sendPortalPage } from './plugins/first-answers';
 import { routeTablePlugin } from './plugins/route-table';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { storableInputPlugin } from './plugins/storable-input';
@@ -271,6 +273,9 @@ export async function buildApp(options: BuildAppOptions = {}) {
 
     const withClient = hasClient(options.clientDir);
     if (withClient) await app.register(clientPlugin, { root: options.clientDir! });
+    const portalPage = withClient
+      ? await readFile(path.join(options.clientDir!, 'index.html'), 'utf8')
+      : undefined;
 
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url;
@@ -280,7 +285,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
         url.startsWith('/api/') ||
         url.startsWith('/system/');
       if (withClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+        return sendPortalPage(app, request, reply, portalPage!, API_PREFIX);
       }
       return reply.code(404).send(NOT_FOUND);
     });

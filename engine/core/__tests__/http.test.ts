@@ -214,3 +214,40 @@ describe('errors', () => {
     expect(onForbidden).not.toHaveBeenCalled();
   });
 });
+
+describe('answers the page came with', () => {
+  it('answers the first GET of each from the page, once, and the next from the network', async () => {
+    const firstAnswers = new Map<string, unknown>([
+      ['me?attributes[]=profile', { data: { uid: 7 } }],
+      ['settings?type=general', { data: { current_language: 'ar' } }],
+    ]);
+    const { api, calls } = client([json(200, { data: { uid: 0 } })], {
+      baseUrl: '/api/v2',
+      firstAnswers,
+    });
+    expect(await api.get('me', { searchParams: { attributes: ['profile'] } })).toEqual({
+      data: { uid: 7 },
+    });
+    expect(calls).toHaveLength(0);
+    // Another query string is another request.
+    await api.get('me');
+    expect(calls).toHaveLength(1);
+    // The page's answer served once: the same request now goes out.
+    expect(await api.get('me', { searchParams: { attributes: ['profile'] } })).toEqual({
+      data: { uid: 0 },
+    });
+    expect(calls).toHaveLength(2);
+    expect(firstAnswers.has('settings?type=general')).toBe(true);
+  });
+
+  it('forgets them all after any change, which may make them wrong', async () => {
+    const firstAnswers = new Map<string, unknown>([['me', { data: { uid: 0 } }]]);
+    const { api, calls } = client([json(200, { data: { uid: 7 } })], {
+      baseUrl: '/api/v2',
+      firstAnswers,
+    });
+    await api.post('auth/login', { name: 'learner', pass: 'x' });
+    expect(await api.get('me')).toEqual({ data: { uid: 7 } });
+    expect(calls.map((c) => c.method)).toEqual(['POST', 'GET']);
+  });
+});

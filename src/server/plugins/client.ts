@@ -14,7 +14,9 @@ const HASHED_ASSET = /[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|jpe?g|webp|a
 
 /**
  * Serves the built client: hashed assets with a year-long immutable cache, everything else
- * revalidated, each compressed with Brotli or gzip when the browser accepts it, and `index.html` for any other GET that is not an API call (client routing).
+ * revalidated, each compressed with Brotli or gzip when the browser accepts it. Any other GET
+ * that is not an API call gets the portal's page with its first answers (client routing; see
+ * `sendPortalPage`).
  */
 export const clientPlugin = fp(
   async function client(app: FastifyInstance, options: ClientPluginOptions) {

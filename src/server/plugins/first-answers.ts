@@ -1,0 +1,96 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { GeneralSettings } from '@schemas/entities/settings.schema';
+import type { CurrentUser } from '@schemas/entities/user.schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FIRST_ANSWERS_ID } from '@engine/core';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * The API requests every page of the portal makes first, exactly as its HTTP client writes them
+ * (path and query under /api/v2). The page carries their answers, so the portal can show itself
+ * without waiting for them.
+ */
+export const FIRST_REQUESTS = [
+  'me?attributes[]=profile',
+  'settings?type=general',
+  'appearance?attributes[]=logo&attributes[]=colors&attributes[]=fonts&attributes[]=roundness&attributes[]=favicon&attributes[]=site_background',
+  'settings/branding',
+  'settings?type=footer',
+  'settings/cookies-disclaimer',
+] as const;
+
+/**
+ * The caller's answers to {@link FIRST_REQUESTS}, then to the interface texts of their language
+ * (unless English), a signed-in user's sidebar and points and, on the home page for a visitor,
+ * to the storefront request: each through
+ * the real route with the caller's cookies, so the same access checks apply. Only 200 answers are kept; a request left out is simply made by the
+ * portal as usual.
+ */
+async function firstAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  apiPrefix: string,
+): Promise<Map<string, string>> {
+  const headers = request.headers.cookie ? { cookie: request.headers.cookie } : {};
+  const answers = new Map<string, string>();
+  const ask = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url: `${apiPrefix}/${url}`, headers });
+    if (res.statusCode === 200) answers.set(url, res.body);
+  };
+  await Promise.all(FIRST_REQUESTS.map(ask));
+  const me = answers.get('me?attributes[]=profile');
+  const general = answers.get('settings?type=general');
+  if (!me || !general) return answers;
+  const { uid } = (JSON.parse(me) as { data: CurrentUser }).data;
+  const language = (JSON.parse(general) as { data: GeneralSettings }).data.current_language;
+  const then: Promise<void>[] = [];
+  // The interface texts of any language but English (which needs none).
+  if (language !== 'en')
+    then.push(ask(`translations?context=interface&language=${encodeURIComponent(language)}`));
+  // A signed-in user's pages show the sidebar and the points badge.
+  if (uid > 0) then.push(ask('navigation'), ask('incentives/wallet'));
+  if (request.url.split('?')[0] === '/' && uid === 0)
+    then.push(ask(`storefront?audience=unregistered&language=${encodeURIComponent(language)}`));
+  await Promise.all(then);
+  return answers;
+}
+
+/**
+ * The answers as the content of a JSON script element: `<` is written `\u003c`, so no text in
+ * them can close the element.
+ */
+function answersScript(answers: Map<string, string>): string {
+  const json = `{${[...answers].map(([url, body]) => `${JSON.stringify(url)}:${body}`).join(',')}}`;
+  return `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json.replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
+ * Sends the portal's page with the caller's first answers in it. The page is personal now:
+ * browsers revalidate it and shared caches do not keep it. Compressed with Brotli or gzip when
+ * the browser accepts it.
+ */
+export async function sendPortalPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  apiPrefix: string,
+): Promise<FastifyReply> {
+  const answers = await firstAnswers(app, request, apiPrefix);
+  const page = html.replace('</head>', `${answersScript(answers)}</head>`);
+  void reply
+    .header('Cache-Control', 'private, no-cache')
+    .header('Vary', 'Cookie, Accept-Encoding')
+    .type('text/html; charset=utf-8');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    const body = await brotli(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('Content-Encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted))
+    return reply.header('Content-Encoding', 'gzip').send(await gzipped(page));
+  return reply.send(page);
+}

@@ -88,7 +88,7 @@ export default defineConfig({
             {
               // Every page needs these: one long-cached file instead of several small ones.
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
               priority: 2,
             },
           ],

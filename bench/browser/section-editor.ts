@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { ApiSession } from '../lib/http';
 import { explainFailures, newContext } from './chromium';
 import {
@@ -65,6 +65,20 @@ async function announced(page: Page, text: string): Promise<void> {
   );
 }
 
+/** Scrolls the page until the card at `position` (1-based) is rendered, and returns it. */
+async function scrollToPosition(page: Page, position: number): Promise<Locator> {
+  const found = await page.evaluate(async (wanted) => {
+    const selector = `ol[aria-label="Sections"] > li[aria-posinset="${wanted}"]`;
+    for (let step = 0; step < 400 && !document.querySelector(selector); step += 1) {
+      window.scrollBy(0, window.innerHeight / 2);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    }
+    return document.querySelector(selector) !== null;
+  }, position);
+  if (!found) throw new Error(`The card at position ${position} never rendered.`);
+  return page.locator(`ol[aria-label="Sections"] > li[aria-posinset="${position}"]`);
+}
+
 /**
  * Section editor with 300 sections: times the keyboard moves of one section (Space to pick it
  * up, the down arrow, Space to drop it), keystroke by keystroke. The layout is saved with 300
@@ -84,9 +98,10 @@ export async function measureSectionMoves(
     const page = await context.newPage();
     return await explainFailures(page, async () => {
       await page.goto(REGISTERED_EDITOR);
-      const items = page.locator('ol[aria-label="Sections"] > li');
+      // The list renders the cards near the window; each says its place in the whole list.
       await page.waitForFunction(
-        (count) => document.querySelectorAll('ol[aria-label="Sections"] > li').length === count,
+        (count) =>
+          document.querySelector(`ol[aria-label="Sections"] > li[aria-setsize="${count}"]`),
         SECTION_COUNT,
         { timeout: 60_000 },
       );
@@ -95,7 +110,7 @@ export async function measureSectionMoves(
 
       // A section from the middle of the list moves down one place per move.
       const start = Math.floor(SECTION_COUNT / 2) - MOVES / 2;
-      const item = items.nth(start);
+      const item = await scrollToPosition(page, start + 1);
       const id = await item.getAttribute('data-section-id');
       const name = (await item.locator('h2').first().textContent())?.trim() ?? '';
       const handle = page.locator(`li[data-section-id="${id}"] button[data-action="drag"]`);
@@ -114,13 +129,8 @@ export async function measureSectionMoves(
         drop.push(await timeKey(page, () => page.keyboard.press('Space')));
         await announced(page, `${name} was dropped at position ${position + 1} of`);
       }
-      const landed = await page
-        .locator('ol[aria-label="Sections"] > li')
-        .evaluateAll(
-          (lis, sectionId) =>
-            lis.findIndex((li) => li.getAttribute('data-section-id') === sectionId),
-          id,
-        );
+      const landed =
+        Number(await page.locator(`li[data-section-id="${id}"]`).getAttribute('aria-posinset')) - 1;
       if (landed !== start + MOVES)
         throw new Error(
           `The section ended at position ${landed + 1}, not ${start + MOVES + 1}: the moves did not all commit.`,

@@ -226,4 +226,50 @@ describe('the storefront editor', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await context.close();
   });
+
+  it('renders only the cards near the window of a long layout, and keeps the one being edited', async () => {
+    const { context, page } = await newPage(browser(), { height: 1000 });
+    await logIn(page, 'admin');
+    const count = 120;
+    const { id, sections: originals } = layouts.registered!;
+    const sections = Array.from({ length: count }, (_, i) => {
+      const model = originals[i % originals.length]!;
+      const data = structuredClone(model.data) as { settings: Record<string, unknown> };
+      data.settings.title = `Section ${i + 1}`;
+      return { id: i < originals.length ? model.id : null, type: model.type, weight: i, data };
+    });
+    expect((await callApi(page, 'PATCH', `storefront/manage/${id}`, { sections })).status).toBe(
+      200,
+    );
+    await page.goto('/settings/storefront/registered');
+    await settled(page);
+    const card = (position: number) =>
+      page.locator(`ol[aria-label="Sections"] > li[aria-posinset="${position}"]`);
+    await card(1).getByRole('heading', { name: 'Section 1', exact: true }).waitFor();
+    await expect(card(1).getAttribute('aria-setsize')).resolves.toBe(String(count));
+    const rendered = await page.locator('ol[aria-label="Sections"] > li').count();
+    expect(rendered).toBeGreaterThan(3);
+    expect(rendered).toBeLessThan(30);
+
+    // A half-typed title survives scrolling the card out of the window and back.
+    await card(1).getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Section title').fill('Kept while away');
+    const scrollTo = (top: number) =>
+      page.evaluate(async (y) => {
+        window.scrollTo(0, y < 0 ? document.body.scrollHeight : y);
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+      }, top);
+    for (let i = 0; i < 5; i += 1) await scrollTo(-1);
+    await card(count)
+      .getByRole('heading', { name: `Section ${count}`, exact: true })
+      .waitFor();
+    await expect(card(2).count()).resolves.toBe(0);
+    await expect(card(1).count()).resolves.toBe(1);
+    await expectNoAxeViolations(page);
+
+    await scrollTo(0);
+    await expect(page.getByLabel('Section title').inputValue()).resolves.toBe('Kept while away');
+    await card(2).waitFor();
+    await context.close();
+  });
 });

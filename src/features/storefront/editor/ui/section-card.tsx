@@ -3,7 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS, type Transform } from '@dnd-kit/utilities';
 import { useT } from '@engine/react';
 import type { StorefrontRestrictionOptions } from '@schemas/entities/storefront.schema';
-import { memo, useId, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef } from 'react';
 import { Icon, type IconName } from '@/shell/icons/icons';
 import type { EditorSection, SectionData, SectionId, SectionState } from '../editor-config';
 import { describeRestrictions } from '../restrictions-form';
@@ -33,6 +33,10 @@ interface SectionCardContentProps {
 }
 
 export interface SectionCardProps extends SectionCardContentProps {
+  /** Room left for the cards not rendered before this one (the list renders only some). */
+  before: number;
+  /** Measures the rendered card for the list (the virtualizer's `measureElement`). */
+  measure: (element: HTMLElement | null) => void;
   /** The insert bar after the card: whether it offers Paste here, and whether it is disabled. */
   canPaste: boolean;
   insertDisabled: boolean;
@@ -64,10 +68,9 @@ function IconButton(p: {
 }
 
 /**
- * A transform only where the item is actually displaced. dnd-kit gives every item of a list being
- * sorted a transform, most of them zero; a zero `translate3d` still gives each card its own
- * compositing layer, and with hundreds of cards the browser then spends most of a pick-up and a
- * drop painting and layering them.
+ * A transform only where the item is actually displaced: dnd-kit gives every item of a list
+ * being sorted a transform, most of them zero. Without one, an item is at rest (see its
+ * transition below).
  */
 function displacement(transform: Transform | null): string | undefined {
   return transform && (transform.x !== 0 || transform.y !== 0)
@@ -115,10 +118,20 @@ export function SectionCard(p: SectionCardProps) {
   }, [transform]);
   const moving = transform !== undefined || shownTransform.current !== undefined;
 
+  const { setNodeRef } = sortable;
+  const { measure } = p;
+  const setItemRef = useCallback(
+    (element: HTMLElement | null) => {
+      setNodeRef(element);
+      measure(element);
+    },
+    [setNodeRef, measure],
+  );
+
   return (
     <SectionItem
       {...p}
-      setNodeRef={sortable.setNodeRef}
+      setNodeRef={setItemRef}
       transform={transform}
       transition={moving || sortable.isDragging ? sortable.transition : sortingTransition}
       dragging={sortable.isDragging}
@@ -143,6 +156,8 @@ const SectionItem = memo(function SectionItem({
   setNodeRef,
   transform,
   transition,
+  before,
+  measure: _measure,
   canPaste,
   insertDisabled,
   onInsert,
@@ -154,7 +169,10 @@ const SectionItem = memo(function SectionItem({
       ref={setNodeRef}
       className={styles.item}
       data-section-id={p.section.id}
-      style={{ transform, transition }}
+      data-index={p.index}
+      aria-posinset={p.index + 1}
+      aria-setsize={p.count}
+      style={{ transform, transition, marginBlockStart: before || undefined }}
     >
       <SectionCardContent {...p} />
       <InsertBar

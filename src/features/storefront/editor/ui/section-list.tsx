@@ -15,7 +15,15 @@ import {
 } from '@dnd-kit/sortable';
 import { useT } from '@engine/react';
 import type { StorefrontRestrictionOptions } from '@schemas/entities/storefront.schema';
-import { useRef } from 'react';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type RefObject,
+} from 'react';
 import { EmptyState } from '@/shell/states/states';
 import type { EditorSection, SectionData, SectionId, SectionState } from '../editor-config';
 import { sectionDisplayName } from '../section-types';
@@ -55,10 +63,40 @@ function useSectionIds(sections: readonly EditorSection[]): SectionId[] {
   return ids.current;
 }
 
+/** A card's height before it is measured (a closed card with its insert bar). */
+const ESTIMATED_CARD_HEIGHT = 170;
+/** Cards rendered beyond each edge of the window. */
+const OVERSCAN = 3;
+
+/**
+ * Where the list starts on the page, for the window virtualizer: read when the list mounts and
+ * whenever the page's height changes (messages or the empty state above the list come and go).
+ */
+function useListTop(list: RefObject<HTMLOListElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const measure = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [list]);
+  return top;
+}
+
 /**
  * The layout's sections in order. They move by drag and drop with a pointer, by keyboard on the
  * drag handle (Space or Enter to pick up, arrows to move, Space or Enter to drop, Escape to
  * cancel) and by the move up/down buttons; each move is announced to screen readers.
+ *
+ * A layout holds up to 300 sections, so only the cards in and near the window are rendered (each
+ * says its position in the list, `aria-posinset`); the card being edited, the one being moved and
+ * the one holding the focus stay rendered wherever they are, so no edit or focus is lost by
+ * scrolling away. Every card renders again when a drag starts or ends, so the cards rendered
+ * are what a keyboard move costs.
  */
 export function SectionList(p: SectionListProps) {
   const { t } = useT();
@@ -75,6 +113,46 @@ export function SectionList(p: SectionListProps) {
     return section ? sectionDisplayName(section, t) : '';
   };
   const count = p.sections.length;
+
+  const list = useRef<HTMLOListElement>(null);
+  const listTop = useListTop(list);
+  const [dragged, setDragged] = useState<SectionId | null>(null);
+  const [focused, setFocused] = useState<SectionId | null>(null);
+  const pinned = [p.editingId, dragged, focused]
+    .map((id) => (id === null ? -1 : ids.indexOf(id)))
+    .filter((index) => index >= 0);
+  const pinnedKey = pinned.join(',');
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range));
+      for (const index of pinnedKey ? pinnedKey.split(',') : []) indexes.add(Number(index));
+      return [...indexes].sort((a, b) => a - b);
+    },
+    [pinnedKey],
+  );
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    overscan: OVERSCAN,
+    scrollMargin: listTop,
+    getItemKey: (index) => ids[index] ?? index,
+    rangeExtractor,
+    useFlushSync: false,
+  });
+  const onFocus = (event: FocusEvent<HTMLOListElement>) => {
+    const id = Number(event.target.closest('[data-section-id]')?.getAttribute('data-section-id'));
+    if (id && id !== focused) setFocused(id);
+  };
+
+  // The rendered cards, each with the room of the cards not rendered before it.
+  let end = 0;
+  const shown = virtualizer.getVirtualItems().map((item) => {
+    const start = item.start - listTop;
+    const before = Math.max(0, start - end);
+    end = start + item.size;
+    return { index: item.index, before };
+  });
+  const after = Math.max(0, virtualizer.getTotalSize() - end);
 
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
@@ -132,31 +210,45 @@ export function SectionList(p: SectionListProps) {
             ),
           },
         }}
+        onDragStart={({ active }) => setDragged(Number(active.id))}
+        onDragCancel={() => setDragged(null)}
         onDragEnd={({ active, over }) => {
+          setDragged(null);
           if (!over || active.id === over.id) return;
           p.onMove(indexOf(active.id), indexOf(over.id));
         }}
       >
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          <ol className={styles.list} aria-label={t('Sections')}>
-            {p.sections.map((section, index) => (
-              <SectionCard
-                key={section.id}
-                section={section}
-                index={index}
-                count={count}
-                offered={p.offered}
-                locked={locked && p.editingId !== section.id}
-                onState={p.onState}
-                onApply={p.onApply}
-                onCancel={p.onCancel}
-                onCommand={p.onCommand}
-                canPaste={p.canPaste}
-                insertDisabled={locked}
-                onInsert={p.onInsert}
-                onPaste={p.onPaste}
-              />
-            ))}
+          <ol
+            ref={list}
+            className={styles.list}
+            aria-label={t('Sections')}
+            style={{ paddingBlockEnd: after }}
+            onFocus={onFocus}
+          >
+            {shown.map(({ index, before }) => {
+              const section = p.sections[index]!;
+              return (
+                <SectionCard
+                  key={section.id}
+                  section={section}
+                  index={index}
+                  before={before}
+                  measure={virtualizer.measureElement}
+                  count={count}
+                  offered={p.offered}
+                  locked={locked && p.editingId !== section.id}
+                  onState={p.onState}
+                  onApply={p.onApply}
+                  onCancel={p.onCancel}
+                  onCommand={p.onCommand}
+                  canPaste={p.canPaste}
+                  insertDisabled={locked}
+                  onInsert={p.onInsert}
+                  onPaste={p.onPaste}
+                />
+              );
+            })}
           </ol>
         </SortableContext>
       </DndContext>

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureClientBuild } from './lib/build';
+import { ensureBuilds } from './lib/build';
 import {
   consoleSummary,
   machineInfo,
@@ -143,12 +143,14 @@ async function bundleRows(): Promise<BenchRow[]> {
 }
 
 log(`Atrium benchmarks${quick ? ' (quick trial: 2 s loads)' : ''}`);
-// The browser and bundle figures measure the built client: it must match the sources. Without
-// a build they are skipped, and the server figures are still measured.
+// Every server started is the built one, and the browser and bundle figures measure the built
+// client: both must match the sources. Without a client build the browser and bundle figures
+// are skipped, and the server figures are still measured.
+if (parts.has('server') || parts.has('browser')) ensureBuilds(root, ['server'], log);
 let buildFailure: string | undefined;
 if (parts.has('browser') || parts.has('bundle')) {
   try {
-    ensureClientBuild(root, log);
+    ensureBuilds(root, ['portal'], log);
   } catch (error) {
     buildFailure = `skipped: ${(error as Error).message}`;
     log(buildFailure);

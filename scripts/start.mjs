@@ -1,25 +1,21 @@
 #!/usr/bin/env node
-// `npm start`: build the client if the build is missing or older than its sources, then serve
-// portal and API (src/server/main.ts) in one process.
+// `npm start`: build the portal and the server where a build is missing or older than its
+// sources, then serve portal and API (dist/server/main.mjs) in one process. SKIP_BUILD=1 serves
+// the builds there are, as they are.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildClient, clientBuildState } from './client-build.mjs';
+import { ensureBuilt, SERVER_MAIN } from './builds.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const state = clientBuildState(root);
-if (process.env.SKIP_BUILD !== '1' && state !== 'current') {
-  console.log(
-    state === 'stale'
-      ? 'Sources changed since the last build: building the portal…'
-      : 'Building the portal (first start)…',
-  );
-  if (!buildClient(root)) {
-    console.error('The client build failed; see the messages above.');
+const keepStale = process.env.SKIP_BUILD === '1';
+for (const name of ['portal', 'server']) {
+  if (!ensureBuilt(root, name, { log: console.log, keepStale })) {
+    console.error(`The ${name} build failed; see the messages above.`);
     process.exit(1);
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+const server = spawn(process.execPath, [path.join(root, SERVER_MAIN)], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

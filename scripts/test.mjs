@@ -16,6 +16,7 @@ const steps = [
   ['unused files and dependencies', bin('knip'), []],
   ['build the client', bin('vite'), ['build', '--logLevel', 'warn']],
   ['bundle budgets', process.execPath, ['scripts/check-bundle.mjs']],
+  ['build the server', process.execPath, ['scripts/build-server.mjs']],
   ['tests (unit, server, end-to-end)', bin('vitest'), ['run', ...extra]],
 ];
 

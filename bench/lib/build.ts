@@ -1,17 +1,16 @@
-import { buildClient, clientBuildState } from '../../scripts/client-build.mjs';
+import { ensureBuilt } from '../../scripts/builds.mjs';
 
 /**
- * Builds the client into dist/client when the build is missing or older than its sources, so
- * the browser figures measure the code as it is. Throws when the build fails.
+ * Builds the portal into dist/client or the server into dist/server where the build is missing
+ * or older than its sources, so the figures measure the code as it is. Throws when a build
+ * fails.
  */
-export function ensureClientBuild(root: string, log: (line: string) => void): void {
-  const state = clientBuildState(root);
-  if (state === 'current') {
-    log('The client build is up to date.');
-    return;
-  }
-  log(
-    state === 'stale' ? 'Sources changed since the last build: building…' : 'Building the client…',
-  );
-  if (!buildClient(root)) throw new Error('The client build failed; see the messages above.');
+export function ensureBuilds(
+  root: string,
+  names: readonly ('portal' | 'server')[],
+  log: (line: string) => void,
+): void {
+  for (const name of names)
+    if (!ensureBuilt(root, name, { log }))
+      throw new Error(`The ${name} build failed; see the messages above.`);
 }

@@ -6,6 +6,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SERVER_MAIN } from '../../scripts/builds.mjs';
 import type { BenchDb, BenchServer } from './types';
 
 /** How often start-up polls `GET /api/v2/health`. */
@@ -200,7 +201,7 @@ export interface LauncherOptions {
 }
 
 /**
- * Starts `src/server/main.ts` processes the way `npm start` does (NODE_ENV unset, SEED=demo,
+ * Starts the built server (`dist/server/main.mjs`) processes the way `npm start` does (NODE_ENV unset, SEED=demo,
  * serving `dist/client`), each on its own free port and data directory under the system's
  * temporary directory, with `BENCH_ROUTES=1`. Keeps one migrated, seeded PGlite data directory
  * as a template, so that later PGlite servers start from a copy instead of seeding again.
@@ -244,7 +245,7 @@ export class ServerLauncher {
     });
     const server = spawnProcess({
       root: this.o.root,
-      args: ['--import', 'tsx', path.join(this.o.root, 'src/server/main.ts')],
+      args: [path.join(this.o.root, SERVER_MAIN)],
       env,
       port,
       logFile: path.join(o.dataDir, `server-${port}.log`),

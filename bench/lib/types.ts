@@ -32,7 +32,7 @@ export interface BenchContext {
   /** The repository root. */
   root: string;
   /**
-   * Starts `src/server/main.ts` as its own process on a free port, serving the built client and
+   * Starts the built server (`dist/server/main.mjs`) as its own process on a free port, serving the built client and
    * the demo site, with the bench routes on. `pglite`: a fresh copy of a migrated, demo-seeded
    * data directory. `postgres`: the run's own PostgreSQL database; rejects when PostgreSQL is not
    * reachable. Resolves once `GET /api/v2/health` answers 200.

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
@@ -48,6 +47,7 @@ import { taxonomyRoutes } from './routes/taxonomy';
 import { trainingRoutes } from './routes/trainings';
 import { userRoutes } from './routes/users';
 import type { SeedMode } from './seed/seed';
+import { ENTITY_SCHEMAS_DIR } from './paths';
 
 /** Options of {@link buildApp}. */
 export interface BuildAppOptions {
@@ -73,7 +73,6 @@ export interface BuildAppOptions {
 
 /** The API prefix. */
 export const API_PREFIX = '/api/v2';
-const ENTITY_SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/entities/', import.meta.url));
 const NOT_FOUND = { message: 'Not found' };
 const DATABASE_UNAVAILABLE = {
   message: 'The database is not reachable. Please try again in a moment.',

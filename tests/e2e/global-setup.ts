@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildClient, clientBuildState } from '../../scripts/client-build.mjs';
+import { ensureBuilt, SERVER_MAIN } from '../../scripts/builds.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,26 +43,26 @@ async function waitForReady(url: string, server: ChildProcess, timeoutMs: number
 
 /** Starts the real server (built client, demo seed, fresh PGlite directory) for the end-to-end tests. */
 export default async function setup(project: TestProject) {
-  if (clientBuildState(root) === 'missing' && !buildClient(root))
+  // A portal built earlier in the run (npm test builds it) is kept; the server is quick to build
+  // and always what the sources say.
+  if (!ensureBuilt(root, 'portal', { log: console.log, keepStale: true }))
     throw new Error('The client build failed.');
+  if (!ensureBuilt(root, 'server', { log: console.log }))
+    throw new Error('The server build failed.');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED: 'demo',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawn(process.execPath, [path.join(root, SERVER_MAIN)], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      DATABASE_URL: '',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   server.stderr?.on('data', (d: Buffer) => (output += d.toString()));

@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './db';
+import { projectPath } from '../paths';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
+const MIGRATIONS_DIR = projectPath('src/server/migrations');
 /** Any fixed number: serializes migrations across processes sharing one PostgreSQL. */
 const MIGRATION_LOCK = 724_514_001;
 

@@ -16,9 +16,10 @@ import { PG_UNIQUE_VIOLATION, sqlState } from '../db/db';
 import { audit, changes, type FieldChange } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
+import { projectPath } from '../paths';
 
 /** The interface's English source strings: the keys of the seeded Arabic translation. */
-const CATALOGUE = new URL('../seed/translations/interface-ar.json', import.meta.url);
+const CATALOGUE = projectPath('src/server/seed/translations/interface-ar.json');
 const INTERFACE = 'interface';
 
 /** Texts of the language-administration answers. */

@@ -28,6 +28,7 @@ import {
   demoVideoTitles,
   type DemoTraining,
 } from './demo-trainings';
+import { projectPath } from '../paths';
 
 /** `demo` fills an empty database with the demo site; `none` only adds roles and English. */
 export type SeedMode = 'demo' | 'none';
@@ -35,7 +36,7 @@ export type SeedMode = 'demo' | 'none';
 /** Any fixed number: serializes seeding across processes sharing one PostgreSQL. */
 const SEED_LOCK = 724_514_002;
 
-const TRANSLATIONS_AR = new URL('./translations/interface-ar.json', import.meta.url);
+const TRANSLATIONS_AR = projectPath('src/server/seed/translations/interface-ar.json');
 
 async function seedBase(repos: Repositories): Promise<void> {
   for (const [weight, role] of baseRoles.entries())

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Builds the server into dist/server: src/server/main.ts bundled into main.mjs with the project's
+// own modules (TypeScript and the @/, @engine/, @schemas/ paths), and every entity schema module
+// beside it for the server to register when it starts. Packages stay in node_modules. Running
+// the build instead of the TypeScript sources spares the server a TypeScript loader: it starts
+// sooner and holds less memory. `npm run build` and `npm start` run it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'rolldown';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'dist/server');
+const schemasDir = path.join(root, 'schemas/entities');
+
+/** Our own modules, bundled; everything else (packages, node: built-ins) is imported at run time. */
+const OWN = /^(\.|@\/|@engine\/|@schemas\/)/;
+
+const schemaEntries = fs
+  .readdirSync(schemasDir)
+  .filter((name) => name.endsWith('.schema.ts'))
+  .map((name) => [`schemas/entities/${name.replace(/\.ts$/, '')}`, path.join(schemasDir, name)]);
+
+fs.rmSync(out, { recursive: true, force: true });
+try {
+  await build({
+    cwd: root,
+    input: { main: path.join(root, 'src/server/main.ts'), ...Object.fromEntries(schemaEntries) },
+    platform: 'node',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    external: (id) => !OWN.test(id) && !path.isAbsolute(id),
+    logLevel: 'warn',
+    output: {
+      dir: out,
+      format: 'esm',
+      // Shared chunks sit beside main.mjs: src/server/paths.ts finds the project two folders up.
+      entryFileNames: '[name].mjs',
+      chunkFileNames: '[name]-[hash].mjs',
+      sourcemap: true,
+    },
+  });
+} catch (error) {
+  console.error(`The server build failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}

@@ -1,0 +1,11 @@
+/** The built server, from the project root. */
+export const SERVER_MAIN: string;
+/**
+ * Builds the portal or the server when its build is missing or (unless `keepStale`) older than
+ * its sources; returns whether the build is there.
+ */
+export function ensureBuilt(
+  root: string,
+  name: 'portal' | 'server',
+  options: { log: (line: string) => void; keepStale?: boolean },
+): boolean;

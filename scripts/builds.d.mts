@@ -1,5 +1,5 @@
-/** The built server, from the project root. */
-export const SERVER_MAIN: string;
+/** How to run the built server: `node <args>` with `env` added to the environment. */
+export function serverCommand(root: string): { args: string[]; env: Record<string, string> };
 /**
  * Builds the portal or the server when its build is missing or (unless `keepStale`) older than
  * its sources; returns whether the build is there.

@@ -6,7 +6,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SERVER_MAIN } from '../../scripts/builds.mjs';
+import { serverCommand } from '../../scripts/builds.mjs';
 import type { BenchDb, BenchServer } from './types';
 
 /** How often start-up polls `GET /api/v2/health`. */
@@ -233,9 +233,10 @@ export class ServerLauncher {
   async spawn(o: { db: BenchDb; dataDir: string }): Promise<SpawnedProcess> {
     if (o.db === 'postgres' && !this.o.database) throw new Error('No PostgreSQL for this run.');
     const port = await freePort();
+    const command = serverCommand(this.o.root);
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const key of SERVER_ENV_KEYS) delete env[key];
-    Object.assign(env, {
+    Object.assign(env, command.env, {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: o.dataDir,
@@ -245,7 +246,7 @@ export class ServerLauncher {
     });
     const server = spawnProcess({
       root: this.o.root,
-      args: [path.join(this.o.root, SERVER_MAIN)],
+      args: command.args,
       env,
       port,
       logFile: path.join(o.dataDir, `server-${port}.log`),

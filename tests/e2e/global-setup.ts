@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureBuilt, SERVER_MAIN } from '../../scripts/builds.mjs';
+import { ensureBuilt, serverCommand } from '../../scripts/builds.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,10 +51,12 @@ export default async function setup(project: TestProject) {
     throw new Error('The server build failed.');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
-  const server = spawn(process.execPath, [path.join(root, SERVER_MAIN)], {
+  const command = serverCommand(root);
+  const server = spawn(process.execPath, command.args, {
     cwd: root,
     env: {
       ...process.env,
+      ...command.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,5 +1,8 @@
-import { IntlMessageFormat } from 'intl-messageformat';
+import type { IntlMessageFormat } from 'intl-messageformat';
 import type { Language, Translation } from '@schemas/entities/language.schema';
+
+/** The ICU message formatter, which only translated plural strings need (see `loadMessageFormat`). */
+export type MessageFormat = typeof IntlMessageFormat;
 
 /** Separates the singular and plural source of a plural string (as the translation keys do). */
 const PLURAL_SEPARATOR = '\u0003';
@@ -36,20 +39,36 @@ function fill(text: string, params?: Record<string, string | number>): string {
   );
 }
 
-/** Quotes ICU syntax characters so an English source string is read literally. */
-function escapeIcu(text: string): string {
-  return text.replace(/'/g, "''").replace(/[{}#|]/g, "'$&'");
+/** Whether a translation is an ICU plural message, which needs the {@link MessageFormat}. */
+function isIcuPlural(source: string, translation: string): boolean {
+  return (
+    source.includes(PLURAL_SEPARATOR) &&
+    translation !== '' &&
+    !translation.includes(PLURAL_SEPARATOR)
+  );
 }
 
-function englishPluralMessage(singular: string, plural: string): string {
-  const form = (s: string) => escapeIcu(s).replace(/@count\b/g, '#');
-  return `{count, plural, one {${form(singular)}} other {${form(plural)}}}`;
+/**
+ * Whether these translations hold an ICU plural message, so that the translator needs the
+ * message formatter ({@link loadMessageFormat}). English and plain strings never do.
+ */
+export function needsMessageFormat(translations: readonly Translation[]): boolean {
+  return translations.some(({ source, translation }) => isIcuPlural(source, translation));
+}
+
+/**
+ * Loads the ICU message formatter (intl-messageformat and its parser) on its own, so that pages
+ * in English, and every page until its translations are in, go without it.
+ */
+export function loadMessageFormat(): Promise<MessageFormat> {
+  return import('intl-messageformat').then((module) => module.IntlMessageFormat);
 }
 
 /**
  * Builds a {@link Translator} from the server's source/translation list. Plural strings are
  * keyed by `singular + '\u0003' + plural`; their translation may be an ICU plural message
- * using `count`, e.g. `{count, plural, one {# نقطة} other {# نقاط}}`.
+ * using `count`, e.g. `{count, plural, one {# نقطة} other {# نقاط}}`, formatted with
+ * `messageFormat` (without it, or when the message is malformed, the English forms are used).
  *
  * @example
  * const t = createTranslator({ language: 'ar', dir: 'rtl', translations: [{ source: 'Log in', translation: 'تسجيل الدخول' }] });
@@ -62,6 +81,8 @@ export function createTranslator(o: {
   /** Site formats by name (`date_time_formats`), PHP style. */
   dateFormats?: Record<string, string>;
   timeZone?: string;
+  /** The ICU message formatter, for translations that {@link needsMessageFormat}. */
+  messageFormat?: MessageFormat;
 }): Translator {
   const timeZone = o.timeZone || 'UTC';
   const dateFormats = o.dateFormats ?? {};
@@ -71,12 +92,17 @@ export function createTranslator(o: {
   }
   const compiled = new Map<string, IntlMessageFormat | null>();
 
-  const compile = (key: string, message: string, locale: string): IntlMessageFormat | null => {
+  const compile = (
+    Format: MessageFormat,
+    key: string,
+    message: string,
+    locale: string,
+  ): IntlMessageFormat | null => {
     const cacheKey = `${locale}${PLURAL_SEPARATOR}${key}`;
     if (!compiled.has(cacheKey)) {
       let format: IntlMessageFormat | null;
       try {
-        format = new IntlMessageFormat(message, locale);
+        format = new Format(message, locale);
       } catch {
         // A malformed translation falls back to the English forms instead of breaking the page.
         format = null;
@@ -112,13 +138,11 @@ export function createTranslator(o: {
           const text = (rule === 'one' ? forms[0] : forms[forms.length - 1]) ?? plural;
           return fill(text, { ...params, count });
         }
-        const f = compile(key, translation, o.language);
+        const f = o.messageFormat && compile(o.messageFormat, key, translation, o.language);
         if (f) return format(f, count, params);
       }
-      const english = compile(key, englishPluralMessage(singular, plural), 'en');
-      return english
-        ? format(english, count, params)
-        : fill(count === 1 ? singular : plural, { ...params, count });
+      const form = new Intl.PluralRules('en').select(count) === 'one' ? singular : plural;
+      return fill(form, { ...params, count: new Intl.NumberFormat('en').format(count) });
     },
   };
 }

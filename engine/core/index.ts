@@ -18,7 +18,15 @@ export {
 export { ADMIN_HTML_POLICY } from './admin-html';
 export { bracketToDotted, encodeForm, encodeQuery } from './encoding';
 export { fetchAllPages } from './paging';
-export { createTranslator, directionOf, resolveLanguage, type Translator } from './i18n';
+export {
+  createTranslator,
+  directionOf,
+  loadMessageFormat,
+  needsMessageFormat,
+  resolveLanguage,
+  type MessageFormat,
+  type Translator,
+} from './i18n';
 export { formatDateTime, phpToDateFnsFormat } from './dates';
 export { addDays, localDateOf, wallClockToUtc, weekdayOf } from './calendar-dates';
 export {

@@ -2,7 +2,7 @@
  * The engine's React parts. SchemaForm is not re-exported here: it brings the form renderer and
  * its validator, so pages import it from `@engine/react/schema-form` and load it on demand.
  */
-export { I18nProvider, useT } from './i18n';
+export { I18nProvider, useMessageFormat, useT } from './i18n';
 export { useFormatDate } from './use-format-date';
 export { SessionProvider, useSession, type SessionValue } from './session';
 export { LoaderProvider, useLoader, type LoaderControls } from './loader';

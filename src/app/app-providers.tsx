@@ -5,6 +5,7 @@ import {
   SiteNameProvider,
   ThemeStyle,
   useLoader,
+  useMessageFormat,
   type SessionValue,
 } from '@engine/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -31,6 +32,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   const language = resolveLanguage(user?.language, general.data?.current_language);
   const translations = useTranslations(language);
+  const icu = useMessageFormat(translations.data);
   const dir = directionOf(language, general.data?.languages ?? []);
 
   const dateFormats = general.data?.date_time_formats;
@@ -43,8 +45,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
         translations: translations.data ?? [],
         ...(dateFormats ? { dateFormats } : {}),
         timeZone,
+        ...(icu.messageFormat ? { messageFormat: icu.messageFormat } : {}),
       }),
-    [language, dir, translations.data, dateFormats, timeZone],
+    [language, dir, translations.data, dateFormats, timeZone, icu.messageFormat],
   );
 
   const session: SessionValue = useMemo(() => {
@@ -76,6 +79,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     settled(general) &&
     settled(appearance) &&
     settled(translations) &&
+    icu.ready &&
     settled(branding) &&
     (user === null || settled(navigation));
   useEffect(() => {

@@ -87,6 +87,10 @@ describe('the page carries the answers to its first requests', () => {
       await settled(page);
       await page.getByRole('heading', { level: 1, name: 'نظرتي العامة' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      // The points badge uses an ICU plural translation, formatted once its formatter is in.
+      const points = page.getByRole('link', { name: /نقطة|نقاط|نقطتان/ }).first();
+      await points.waitFor();
+      expect(await points.textContent()).not.toContain('point');
       await page.waitForLoadState('networkidle');
       expect(carried(asked)).toEqual([]);
     } finally {

@@ -1,6 +1,12 @@
 import type { Language } from '@schemas/entities/language.schema';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, directionOf, resolveLanguage } from '../index';
+import {
+  createTranslator,
+  directionOf,
+  loadMessageFormat,
+  needsMessageFormat,
+  resolveLanguage,
+} from '../index';
 
 const POINTS = '@count point\u0003@count points';
 
@@ -31,9 +37,10 @@ describe('createTranslator', () => {
     );
   });
 
-  it('pluralises Arabic with an ICU translation and all six categories', () => {
+  it('pluralises Arabic with an ICU translation and all six categories', async () => {
     const t = createTranslator({
       language: 'ar',
+      messageFormat: await loadMessageFormat(),
       translations: [
         {
           source: POINTS,
@@ -52,12 +59,24 @@ describe('createTranslator', () => {
     ]);
   });
 
-  it('falls back to the English forms when a translation is malformed', () => {
+  it('falls back to the English forms when a translation is malformed', async () => {
     const t = createTranslator({
       language: 'ar',
+      messageFormat: await loadMessageFormat(),
       translations: [{ source: POINTS, translation: '{count, plural, one {' }],
     });
     expect(t.plural(2, '@count point', '@count points')).toBe('2 points');
+  });
+
+  it('says which translations need the message formatter, and groups English counts', () => {
+    const icu = { source: POINTS, translation: '{count, plural, other {# نقطة}}' };
+    const legacy = { source: POINTS, translation: `نقطة${'\u0003'}نقاط` };
+    expect(needsMessageFormat([{ source: 'Log in', translation: 'دخول' }, legacy])).toBe(false);
+    expect(needsMessageFormat([{ source: POINTS, translation: '' }])).toBe(false);
+    expect(needsMessageFormat([legacy, icu])).toBe(true);
+    // Without the formatter, an ICU translation gives way to the English forms.
+    const t = createTranslator({ language: 'ar', translations: [icu] });
+    expect(t.plural(1200, '@count point', '@count points')).toBe('1,200 points');
   });
 });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createTranslator } from '@engine/core';
+import { createTranslator, loadMessageFormat } from '@engine/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { walletStorageKey } from '@/lib/queries/wallet';
 import { setupMockServer } from '../../__tests__/msw';
@@ -150,10 +150,11 @@ describe('Header for a signed-in user', () => {
     expect(toggled).toBe(1);
   });
 
-  it('translates its texts', () => {
+  it('translates its texts', async () => {
     const translator = createTranslator({
       language: 'ar',
       dir: 'rtl',
+      messageFormat: await loadMessageFormat(),
       translations: [
         { source: 'User menu', translation: 'قائمة المستخدم' },
         {

@@ -1,11 +1,16 @@
 import { useSession, useT } from '@engine/react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useBranding } from '@/lib/queries/branding';
 import { Icon } from '../icons/icons';
-import { SearchField } from '../search-field/search-field';
 import styles from './header.module.css';
 import { PointsBadge } from './points-badge';
 import { UserMenu } from './user-menu';
+
+/** Signed-in users only, so a visitor's page never loads it; its place is kept meanwhile. */
+const SearchField = lazy(() =>
+  import('../search-field/search-field').then((module) => ({ default: module.SearchField })),
+);
 
 export interface HeaderProps {
   /** Whether the navigation drawer is open (small screens). */
@@ -51,7 +56,9 @@ export function Header({ menuOpen = false, onMenuToggle, menuId }: HeaderProps) 
       <div className={styles.end}>
         {signedIn && user ? (
           <>
-            <SearchField />
+            <Suspense fallback={<span className={styles.searchPlaceholder} />}>
+              <SearchField />
+            </Suspense>
             {branding?.incentives_leaderboard && (
               <Link
                 to="/leaderboard"

@@ -1,7 +1,6 @@
 import { useSession } from '@engine/react';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { BackToTop } from '../back-to-top/back-to-top';
 import { Breadcrumbs } from '../breadcrumbs/breadcrumbs';
 import { CookieBannerSlot } from '../cookie-banner/cookie-banner-slot';
 import { Footer } from '../footer/footer';
@@ -13,6 +12,10 @@ import '../styles/global.css';
 import styles from './layout.module.css';
 
 const Sidebar = lazy(() => import('../sidebar/sidebar'));
+/** Shows only after scrolling far down, so it loads after the page. */
+const BackToTop = lazy(() =>
+  import('../back-to-top/back-to-top').then((module) => ({ default: module.BackToTop })),
+);
 
 const SIDEBAR_ID = 'main-navigation';
 
@@ -50,7 +53,9 @@ export function StandardLayout({ children }: { children?: ReactNode }) {
           <Footer />
         </div>
       </div>
-      <BackToTop raised={signedIn} />
+      <Suspense fallback={null}>
+        <BackToTop raised={signedIn} />
+      </Suspense>
       <CookieBannerSlot />
     </div>
   );

@@ -1,11 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import {
-  nextNotificationId,
-  notificationsMachine,
-  type NotificationType,
-} from './notifications.machine';
-import { Toasts } from './toasts';
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
+import type { NotificationsEvent, NotificationType } from './notifications.machine';
 
 export interface Notify {
   /** Shows a toast for 10 s; returns its id. */
@@ -14,30 +8,55 @@ export interface Notify {
   clear: () => void;
 }
 
-const NotifyContext = createContext<Notify | null>(null);
+/**
+ * Carries `useNotify()` calls to the toasts, which load after the page is shown: calls made
+ * before they are in wait in order and are delivered when they connect.
+ */
+export interface NotificationsChannel {
+  notify: Notify;
+  /** Delivers the waiting events and every later one to `send`; returns the disconnect. */
+  connect: (send: (event: NotificationsEvent) => void) => () => void;
+}
 
-/** Holds the notifications machine, renders the toasts and gives `useNotify()` to the tree below. */
-export function NotificationsProvider({ children }: { children?: ReactNode }) {
-  const actor = useActorRef(notificationsMachine);
-  const notifications = useSelector(actor, (s) => s.context.notifications);
-
-  const value = useMemo<Notify>(
-    () => ({
+function createChannel(): NotificationsChannel {
+  let target: ((event: NotificationsEvent) => void) | null = null;
+  const waiting: NotificationsEvent[] = [];
+  let nextId = 1;
+  const send = (event: NotificationsEvent) => (target ? target(event) : waiting.push(event));
+  return {
+    notify: {
       notify: (type, message) => {
-        const id = nextNotificationId(actor.getSnapshot().context);
-        actor.send({ type: 'ADD', notification: { id, type, message } });
+        const id = `notification-${nextId++}`;
+        send({ type: 'ADD', notification: { id, type, message } });
         return id;
       },
-      dismiss: (id) => actor.send({ type: 'DISMISS', id }),
-      clear: () => actor.send({ type: 'CLEAR' }),
-    }),
-    [actor],
-  );
+      dismiss: (id) => send({ type: 'DISMISS', id }),
+      clear: () => send({ type: 'CLEAR' }),
+    },
+    connect: (next) => {
+      target = next;
+      for (const event of waiting.splice(0)) next(event);
+      return () => {
+        if (target === next) target = null;
+      };
+    },
+  };
+}
 
+/** The toasts and their machine, kept out of the first load: nothing shows until a notify(). */
+const ToastHost = lazy(() => import('./toast-host'));
+
+const NotifyContext = createContext<Notify | null>(null);
+
+/** Gives `useNotify()` to the tree below and renders the toasts (loaded after the page). */
+export function NotificationsProvider({ children }: { children?: ReactNode }) {
+  const [channel] = useState(createChannel);
   return (
-    <NotifyContext.Provider value={value}>
+    <NotifyContext.Provider value={channel.notify}>
       {children}
-      <Toasts notifications={notifications} onDismiss={value.dismiss} />
+      <Suspense fallback={null}>
+        <ToastHost channel={channel} />
+      </Suspense>
     </NotifyContext.Provider>
   );
 }

@@ -25,8 +25,7 @@ export const NOTIFICATION_LIFETIME = 10_000;
 const timerId = (id: string) => `dismiss:${id}`;
 
 /** Id the next ADD without an id will get. */
-export const nextNotificationId = (context: NotificationsContext) =>
-  `notification-${context.nextId}`;
+const nextNotificationId = (context: NotificationsContext) => `notification-${context.nextId}`;
 
 /**
  * Toast notifications: ADD appends one and schedules its DISMISS after `lifetime`,

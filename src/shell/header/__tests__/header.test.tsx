@@ -42,13 +42,13 @@ describe('Header for a visitor', () => {
 });
 
 describe('Header for a signed-in user', () => {
-  it('links the logo to the dashboard and shows search, points and the user menu', () => {
+  it('links the logo to the dashboard and shows search, points and the user menu', async () => {
     renderShell(<Header />, { user: learner, wallet: { points: 12 } });
     expect(screen.getByRole('link', { name: 'Atrium Academy' })).toHaveAttribute(
       'href',
       '/dashboard',
     );
-    expect(screen.getByRole('search')).toBeInTheDocument();
+    expect(await screen.findByRole('search')).toBeInTheDocument();
     expect(screen.getByText('12 points')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();

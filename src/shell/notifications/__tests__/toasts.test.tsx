@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { createTranslator } from '@engine/core';
 import { I18nProvider } from '@engine/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { NotificationsProvider, useNotify, type Notify } from '../notifications-provider';
@@ -17,22 +18,27 @@ function Capture() {
   return null;
 }
 
-function renderToasts() {
-  render(
-    <I18nProvider translator={createTranslator({ language: 'en', translations: [] })}>
-      <NotificationsProvider>
-        <Capture />
-      </NotificationsProvider>
-    </I18nProvider>,
-  );
+/** Renders the provider and waits for its toasts, which load after the page. */
+async function renderToasts() {
+  await act(async () => {
+    render(
+      <I18nProvider translator={createTranslator({ language: 'en', translations: [] })}>
+        <NotificationsProvider>
+          <Capture />
+        </NotificationsProvider>
+      </I18nProvider>,
+    );
+    await import('../toast-host');
+  });
+  expect(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
 }
 
 describe('NotificationsProvider and toasts', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('shows each notification as an alert in the Notifications region', () => {
-    renderToasts();
+  it('shows each notification as an alert in the Notifications region', async () => {
+    await renderToasts();
     act(() => {
       api.notify('success', 'Storefront settings have been successfully saved!');
       api.notify('error', 'Something went wrong, please try again.');
@@ -47,8 +53,8 @@ describe('NotificationsProvider and toasts', () => {
     expect(screen.getByRole('region', { name: 'Notifications' })).toContainElement(alerts[0]!);
   });
 
-  it('removes a notification after 10 seconds', () => {
-    renderToasts();
+  it('removes a notification after 10 seconds', async () => {
+    await renderToasts();
     act(() => void api.notify('info', 'Hello'));
     act(() => {
       vi.advanceTimersByTime(9_999);
@@ -60,8 +66,8 @@ describe('NotificationsProvider and toasts', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('removes one with its Close button', () => {
-    renderToasts();
+  it('removes one with its Close button', async () => {
+    await renderToasts();
     act(() => {
       api.notify('warning', 'First');
       api.notify('info', 'Second');
@@ -71,8 +77,8 @@ describe('NotificationsProvider and toasts', () => {
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Second']);
   });
 
-  it('dismisses by id and clears all', () => {
-    renderToasts();
+  it('dismisses by id and clears all', async () => {
+    await renderToasts();
     let id = '';
     act(() => {
       id = api.notify('info', 'One');
@@ -83,6 +89,31 @@ describe('NotificationsProvider and toasts', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(2);
     act(() => api.clear());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a notification sent before the toasts had loaded, once they are in', async () => {
+    // A fresh copy of the provider, whose toasts have not been loaded by an earlier test.
+    vi.resetModules();
+    const fresh = await import('../notifications-provider');
+    const capture = vi.fn((notify: Notify) => notify.notify('info', 'Saved early'));
+    function NotifyAtOnce() {
+      const notify = fresh.useNotify();
+      useEffect(() => void capture(notify), [notify]);
+      return null;
+    }
+    act(() => {
+      render(
+        <fresh.NotificationsProvider>
+          <NotifyAtOnce />
+        </fresh.NotificationsProvider>,
+      );
+    });
+    expect(capture).toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await act(async () => {
+      await import('../toast-host');
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Saved early');
   });
 
   it('useNotify outside the provider says what is missing', () => {
@@ -148,7 +179,7 @@ describe('Notifications model', () => {
     const steps = path.steps.slice(1).map((s) => label(s.event));
     const list = path.state.context.notifications.map((n) => n.id).join(', ') || 'none';
     it(`${steps.join(' → ')} ⇒ shows ${list}`, async () => {
-      renderToasts();
+      await renderToasts();
       let now = 0;
       const advance = (ms: number) => {
         act(() => {

@@ -1,8 +1,11 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 import type * as ProjectValidator from './engine/cli/validate-project';
+import { routeAssets } from './scripts/first-loads.mjs';
 import { precompress } from './scripts/vite-compress';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -53,8 +56,33 @@ function chunkModulesFile(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/route-assets.json` once the build is written: for each route, the scripts and
+ * styles its page needs beyond index.html (scripts/first-loads.mjs). The server names them in the
+ * portal's page, so the browser fetches the page's code alongside the portal's own.
+ */
+function routeAssetsFile(): Plugin {
+  let outDir = '';
+  return {
+    name: 'atrium-route-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const manifest = JSON.parse(
+        readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+      ) as Parameters<typeof routeAssets>[0];
+      writeFileSync(
+        path.join(outDir, '.vite/route-assets.json'),
+        JSON.stringify(routeAssets(manifest, r('.')), null, 1),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [projectConfigCheck(), react(), precompress()],
+  plugins: [projectConfigCheck(), react(), precompress(), routeAssetsFile()],
   resolve: {
     alias: {
       '@schemas': r('./schemas'),

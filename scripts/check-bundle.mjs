@@ -4,12 +4,14 @@
 // Prints a table and exits 1 when a budget is exceeded. Sizes are gzip (level 6, what a
 // compressing proxy sends); 1 KB = 1000 bytes.
 //
-// Which page a route shows comes from routes.config.json and src/app/pages.ts, so a route that
-// moves to another page, or a page that moves to another file, is measured without edits here.
+// Which page a route shows comes from routes.config.json and src/app/pages.ts (read by
+// first-loads.mjs), so a route that moves to another page, or a page that moves to another file,
+// is measured without edits here.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { FRAME_PARTS, manifestClosure, readPageSources, routePages } from './first-loads.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const KB = 1000;
@@ -36,17 +38,6 @@ export const CEILINGS = {
 /** Libraries that must never be part of a first load. */
 const HEAVY_LIBRARIES = ['@fullcalendar', '@dnd-kit', '@rjsf'];
 
-/**
- * Parts of the page frame that load lazily: the sidebar at once for a signed-in user, and the
- * cookie banner only when the browser has a disclaimer left to accept (every first visit), after
- * the page is shown; it is reported on its own row. Source paths; a part the bundler kept in the
- * entry is counted there already.
- */
-const FRAME_PARTS = {
-  signedIn: ['src/shell/sidebar/sidebar.tsx'],
-  untilAgreed: ['src/shell/cookie-banner/cookie-banner.tsx'],
-};
-
 /** The first loads measured: a route, as a visitor or a signed-in user. */
 const SCENARIOS = [
   {
@@ -71,42 +62,6 @@ function gzipSize(file) {
   return gzipCache.get(file);
 }
 
-/** Page key -> source file, read from the `key: () => import('…')` lines of src/app/pages.ts. */
-function readPageSources(projectRoot) {
-  const text = fs.readFileSync(path.join(projectRoot, 'src/app/pages.ts'), 'utf8');
-  const pages = new Map();
-  const entry =
-    /['"]?([\w-]+)['"]?\s*:\s*(?:lazy\(\s*)?\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
-  for (const [, key, specifier] of text.matchAll(entry)) {
-    const base = specifier.replace(/^@\//, 'src/');
-    const file = ['.tsx', '.ts']
-      .map((ext) => base + ext)
-      .find((f) => fs.existsSync(path.join(projectRoot, f)));
-    if (file) pages.set(key, file);
-  }
-  return pages;
-}
-
-/** The route config entry that serves `url`, with its page key and layout (children inherit). */
-function findRoute(projectRoot, url) {
-  const config = JSON.parse(fs.readFileSync(path.join(projectRoot, 'routes.config.json'), 'utf8'));
-  const join = (base, part) =>
-    part === '' ? base : part.startsWith('/') ? part : `${base.replace(/\/$/, '')}/${part}`;
-  const visit = (routes, base, layout) => {
-    for (const route of routes) {
-      const full = join(base, route.path);
-      const routeLayout = route.layout ?? layout;
-      if (full === url && route.page) return { page: route.page, layout: routeLayout };
-      if (route.children) {
-        const found = visit(route.children, full, routeLayout);
-        if (found) return found;
-      }
-    }
-    return undefined;
-  };
-  return visit(config.routes, '', 'standard');
-}
-
 /**
  * Measures a build: the initial JavaScript and critical path of each scenario, every lazy
  * chunk, and whether a first load carries a heavy library. Returns one row per check.
@@ -126,21 +81,9 @@ export function measureBundle(distDir = path.join(root, 'dist/client'), projectR
     : {};
   const size = (file) => gzipSize(path.join(distDir, file));
   const pageSources = readPageSources(projectRoot);
+  const routes = routePages(projectRoot);
 
-  /** The files a manifest entry brings: its script, its static imports (deep) and their CSS. */
-  const closure = (keys) => {
-    const js = new Set();
-    const css = new Set();
-    const walk = (key) => {
-      const chunk = manifest[key];
-      if (!chunk || js.has(chunk.file)) return;
-      js.add(chunk.file);
-      for (const file of chunk.css ?? []) css.add(file);
-      for (const imported of chunk.imports ?? []) walk(imported);
-    };
-    keys.forEach(walk);
-    return { js, css };
-  };
+  const closure = (keys) => manifestClosure(manifest, keys);
 
   const rows = [];
   const row = (name, bytes, budget, note = '', ceiling = undefined) => {
@@ -152,7 +95,7 @@ export function measureBundle(distDir = path.join(root, 'dist/client'), projectR
   const firstLoadFiles = new Set(closure(['index.html']).js);
 
   for (const scenario of SCENARIOS) {
-    const route = findRoute(projectRoot, scenario.path);
+    const route = routes.find((r) => r.path === scenario.path);
     if (!route) throw new Error(`routes.config.json has no page for ${scenario.path}.`);
     const source = pageSources.get(route.page);
     if (!source) throw new Error(`src/app/pages.ts has no lazy import for page "${route.page}".`);

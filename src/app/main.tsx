@@ -14,6 +14,7 @@ import { FullScreenLoader } from '@/shell/loader/full-screen-loader';
 import { NotificationsProvider } from '@/shell/notifications/notifications-provider';
 import '@/shell/styles/global.css';
 import { AppProviders } from './app-providers';
+import { primeFirstQueries } from './first-render';
 import { pages, preloadPage } from './pages';
 
 const queryClient = createQueryClient();
@@ -27,28 +28,45 @@ const router = createBrowserRouter(
 // Fetch the first page's code now, alongside the session requests, instead of after the guards
 // have waited for them.
 const firstPage = (router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.page;
-if (firstPage) preloadPage(firstPage);
+const firstPageLoaded = firstPage ? preloadPage(firstPage) : Promise.resolve();
 api.setNavigationHandlers({
   forbidden: () => void router.navigate('/denied'),
   notFound: () => void router.navigate('/not-found'),
 });
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element.');
+/**
+ * How long the first render waits for the first page's code: the page usually arrives with the
+ * portal's own code (the server names it in the page), and then the frame and the page show in
+ * one render. Past this, the frame shows with the loader and the page follows.
+ */
+const FIRST_PAGE_WAIT_MS = 300;
 
-createRoot(root).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <LoaderProvider>
-          <AppProviders>
-            <NotificationsProvider>
-              <FullScreenLoader />
-              <RouterProvider router={router} />
-            </NotificationsProvider>
-          </AppProviders>
-        </LoaderProvider>
-      </QueryClientProvider>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+function render() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The page has no #root element.');
+  createRoot(root).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <LoaderProvider>
+            <AppProviders>
+              <NotificationsProvider>
+                <FullScreenLoader />
+                <RouterProvider router={router} />
+              </NotificationsProvider>
+            </AppProviders>
+          </LoaderProvider>
+        </QueryClientProvider>
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+// Not a top-level await: the pages' code imports from this module, which must have finished.
+void Promise.all([
+  primeFirstQueries(queryClient, location.pathname),
+  Promise.race([
+    firstPageLoaded,
+    new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+  ]),
+]).finally(render);

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -56,15 +56,45 @@ const pageModules: Record<string, PageModule> = {
   denied: () => import('@/features/errors/pages/denied-page'),
 };
 
+/** The pages whose code has loaded, so they render at once instead of suspending first. */
+const loaded = new Map<string, ComponentType>();
+
+function load(key: string): Promise<void> {
+  const module = pageModules[key];
+  if (!module) return Promise.resolve();
+  return module().then((m) => {
+    loaded.set(key, m.default);
+  });
+}
+
+/**
+ * A page as a component that loads its code on demand: lazy (suspending) until the code is
+ * there, then the page itself, so a page loaded ahead of time renders in the same pass as the
+ * frame around it.
+ */
+function pageComponent(key: string): ComponentType {
+  const Lazy = lazy(async () => {
+    await load(key);
+    return { default: loaded.get(key) as ComponentType };
+  });
+  function Page() {
+    const Loaded = loaded.get(key);
+    return Loaded ? createElement(Loaded) : createElement(Lazy);
+  }
+  Page.displayName = `Page(${key})`;
+  return Page;
+}
+
 /** Page registry: every page as a component that loads its code on demand. */
 export const pages: Record<string, ComponentType> = Object.fromEntries(
-  Object.entries(pageModules).map(([key, load]) => [key, lazy(load)]),
+  Object.keys(pageModules).map((key) => [key, pageComponent(key)]),
 );
 
 /**
  * Starts loading a page's code without rendering it, so the first page downloads alongside the
- * session requests instead of after them. Loading again later reuses the same module.
+ * session requests instead of after them. Resolves when it has loaded (or failed: rendering the
+ * page then shows the error). Loading again later reuses the same module.
  */
-export function preloadPage(key: string): void {
-  void pageModules[key]?.();
+export function preloadPage(key: string): Promise<void> {
+  return load(key).catch(() => undefined);
 }

@@ -22,6 +22,7 @@ import { benchRoutes } from './plugins/bench-routes';
 import { clientPlugin, hasClient } from './plugins/client';
 import { dbPlugin } from './plugins/db';
 import { sendPortalPage } from './plugins/first-answers';
+import { loadRoutePreloads } from './plugins/route-preloads';
 import { routeTablePlugin } from './plugins/route-table';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { storableInputPlugin } from './plugins/storable-input';
@@ -273,7 +274,10 @@ export async function buildApp(options: BuildAppOptions = {}) {
     const withClient = hasClient(options.clientDir);
     if (withClient) await app.register(clientPlugin, { root: options.clientDir! });
     const portalPage = withClient
-      ? await readFile(path.join(options.clientDir!, 'index.html'), 'utf8')
+      ? {
+          html: await readFile(path.join(options.clientDir!, 'index.html'), 'utf8'),
+          assets: await loadRoutePreloads(options.clientDir!),
+        }
       : undefined;
 
     app.setNotFoundHandler(async (request, reply) => {

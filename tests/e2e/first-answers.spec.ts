@@ -50,6 +50,34 @@ describe('the page carries the answers to its first requests', () => {
     await context.close();
   });
 
+  it('the first render shows the page itself, with no loading screen before it', async () => {
+    for (const [who, path, heading] of [
+      ['visitor', '/', 'Learn something new every week'],
+      ['learner', '/dashboard', 'My overview'],
+    ] as const) {
+      const { context, page } = await newPage(browser());
+      if (who === 'learner') await logIn(page, 'learner', '/dashboard');
+      // From the first change to the page on: did the loader ever show, and was the page's
+      // heading in the very first content React put on the page?
+      await page.addInitScript(() => {
+        const seen = { loader: false, firstHasHeading: null as boolean | null };
+        (window as { seen?: typeof seen }).seen = seen;
+        new MutationObserver(() => {
+          const root = document.getElementById('root');
+          if (!root?.firstChild) return;
+          if (document.querySelector('[role="status"][aria-label="Loading"]')) seen.loader = true;
+          seen.firstHasHeading ??= root.querySelector('main h1, main h2') !== null;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const seen = await page.evaluate(() => (window as { seen?: unknown }).seen);
+      expect(seen, path).toEqual({ loader: false, firstHasHeading: true });
+      await context.close();
+    }
+  });
+
   it("a learner's page carries their own answers, and is kept by no shared cache", async () => {
     const { context, page } = await newPage(browser());
     await logIn(page, 'learner', '/dashboard');

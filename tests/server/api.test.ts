@@ -164,6 +164,44 @@ const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i}
   '\n',
 );
 
+/** What the build writes to `.vite/route-assets.json` (scripts/first-loads.mjs), in small. */
+const ROUTE_ASSETS = {
+  routes: [
+    {
+      path: '/',
+      signedIn: false,
+      js: ['/assets/home-page-1a2b3c4d.js'],
+      css: ['/assets/home-9f8e7d6c.css'],
+    },
+    { path: '/dashboard', signedIn: true, js: ['/assets/dashboard-page-2b3c4d5e.js'], css: [] },
+    {
+      path: '/incentives/:productId',
+      signedIn: true,
+      js: ['/assets/product-page-3c4d5e6f.js'],
+      css: [],
+    },
+    {
+      path: '/incentives/purchase-success',
+      signedIn: true,
+      js: ['/assets/success-page-4d5e6f7a.js'],
+      css: [],
+    },
+    {
+      path: '/trainings/:trainingId',
+      signedIn: false,
+      js: ['/assets/training-page-5e6f7a8b.js'],
+      css: [],
+    },
+  ],
+  signedInFrame: { js: ['/assets/sidebar-6f7a8b9c.js'], css: ['/assets/sidebar-7a8b9c0d.css'] },
+};
+
+/** The page's script and style links, in order. */
+const pageLinks = (html: string) =>
+  [...html.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)].map(
+    (m) => `${m[1]} ${m[2]}`,
+  );
+
 describe('built client', () => {
   let dir: string;
   let app: AtriumApp;
@@ -171,10 +209,15 @@ describe('built client', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'atrium-client-'));
     await mkdir(path.join(dir, 'assets'));
-    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Atrium</title>');
+    await writeFile(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><title>Atrium</title></head><body></body></html>',
+    );
     await writeFile(path.join(dir, 'assets', 'main-3f2a9c1b.js'), 'console.log(1)');
     await writeFile(path.join(dir, 'assets', 'app-5d1e2f3a.js'), BIG_SCRIPT);
     await writeFile(path.join(dir, 'favicon.svg'), '<svg/>');
+    await mkdir(path.join(dir, '.vite'));
+    await writeFile(path.join(dir, '.vite', 'route-assets.json'), JSON.stringify(ROUTE_ASSETS));
     // The build's compression step, run on this directory as `vite build` runs it.
     const plugin = precompress();
     (plugin.configResolved as (c: unknown) => void)({ root: dir, build: { outDir: '.' } });
@@ -237,6 +280,59 @@ describe('built client', () => {
     const api = await app.inject({ method: 'GET', url: '/api/v2/missing' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found' });
+  });
+
+  it("names the files of the requested route's page, before its first answers", async () => {
+    const home = (await app.inject({ method: 'GET', url: '/?from=mail' })).body;
+    expect(pageLinks(home)).toEqual([
+      'modulepreload /assets/home-page-1a2b3c4d.js',
+      'stylesheet /assets/home-9f8e7d6c.css',
+    ]);
+    expect(home.indexOf('home-page-1a2b3c4d.js')).toBeLessThan(
+      home.indexOf('atrium-first-answers'),
+    );
+    const training = (await app.inject({ method: 'GET', url: '/trainings/12' })).body;
+    expect(pageLinks(training)).toEqual(['modulepreload /assets/training-page-5e6f7a8b.js']);
+    // No route, no links: the portal shows its not-found page with its own code.
+    expect(pageLinks((await app.inject({ method: 'GET', url: '/trainings/12/x' })).body)).toEqual(
+      [],
+    );
+  });
+
+  it('names a signed-in page and the sidebar only for a signed-in user', async () => {
+    // A visitor is sent to log in: the dashboard's code would be fetched for nothing.
+    expect(pageLinks((await app.inject({ method: 'GET', url: '/dashboard' })).body)).toEqual([]);
+    const first = await app.inject({ method: 'GET', url: '/api/v2/health' });
+    const xsrf = first.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login',
+      headers: { 'x-xsrf-token': xsrf },
+      cookies: { 'XSRF-TOKEN': xsrf },
+      payload: { name: 'learner', password: 'atrium-demo' },
+    });
+    expect(login.statusCode).toBe(200);
+    const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+    const page = async (url: string) =>
+      pageLinks((await app.inject({ method: 'GET', url, cookies })).body);
+    expect(await page('/dashboard')).toEqual([
+      'modulepreload /assets/sidebar-6f7a8b9c.js',
+      'stylesheet /assets/sidebar-7a8b9c0d.css',
+      'modulepreload /assets/dashboard-page-2b3c4d5e.js',
+    ]);
+    // A fixed segment wins over a parameter, as in the portal's router.
+    expect(await page('/incentives/purchase-success')).toContain(
+      'modulepreload /assets/success-page-4d5e6f7a.js',
+    );
+    expect(await page('/incentives/7')).toContain('modulepreload /assets/product-page-3c4d5e6f.js');
+  });
+
+  it("does not serve the build's own records", async () => {
+    for (const url of ['/.vite/route-assets.json', '/.vite/manifest.json']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).not.toMatch(/json/);
+      expect(res.body, url).not.toContain('signedInFrame');
+    }
   });
 });
 

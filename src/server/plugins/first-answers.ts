@@ -4,6 +4,7 @@ import type { GeneralSettings } from '@schemas/entities/settings.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_ANSWERS_ID } from '@engine/core';
+import type { RoutePreloads } from './route-preloads';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -33,7 +34,7 @@ async function firstAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
   apiPrefix: string,
-): Promise<Map<string, string>> {
+): Promise<{ answers: Map<string, string>; signedIn: boolean }> {
   const headers = request.headers.cookie ? { cookie: request.headers.cookie } : {};
   const answers = new Map<string, string>();
   const ask = async (url: string) => {
@@ -43,7 +44,7 @@ async function firstAnswers(
   await Promise.all(FIRST_REQUESTS.map(ask));
   const me = answers.get('me?attributes[]=profile');
   const general = answers.get('settings?type=general');
-  if (!me || !general) return answers;
+  if (!me || !general) return { answers, signedIn: false };
   const { uid } = (JSON.parse(me) as { data: CurrentUser }).data;
   const language = (JSON.parse(general) as { data: GeneralSettings }).data.current_language;
   const then: Promise<void>[] = [];
@@ -55,7 +56,7 @@ async function firstAnswers(
   if (request.url.split('?')[0] === '/' && uid === 0)
     then.push(ask(`storefront?audience=unregistered&language=${encodeURIComponent(language)}`));
   await Promise.all(then);
-  return answers;
+  return { answers, signedIn: uid > 0 };
 }
 
 /**
@@ -68,19 +69,21 @@ function answersScript(answers: Map<string, string>): string {
 }
 
 /**
- * Sends the portal's page with the caller's first answers in it. The page is personal now:
- * browsers revalidate it and shared caches do not keep it. Compressed with Brotli or gzip when
- * the browser accepts it.
+ * Sends the portal's page with the caller's first answers in it and, when the build says which
+ * files the requested route's page needs (`assets`), links that fetch them at once. The page is
+ * personal now: browsers revalidate it and shared caches do not keep it. Compressed with Brotli
+ * or gzip when the browser accepts it.
  */
 export async function sendPortalPage(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  html: string,
+  portal: { html: string; assets?: RoutePreloads | undefined },
   apiPrefix: string,
 ): Promise<FastifyReply> {
-  const answers = await firstAnswers(app, request, apiPrefix);
-  const page = html.replace('</head>', `${answersScript(answers)}</head>`);
+  const { answers, signedIn } = await firstAnswers(app, request, apiPrefix);
+  const links = portal.assets?.linksFor(request.url.split('?')[0] ?? '/', signedIn) ?? '';
+  const page = portal.html.replace('</head>', `${links}${answersScript(answers)}</head>`);
   void reply
     .header('Cache-Control', 'private, no-cache')
     .header('Vary', 'Cookie, Accept-Encoding')

@@ -1,0 +1,25 @@
+/** A script or style list, site-absolute (`/assets/…`). */
+export interface Assets {
+  js: string[];
+  css: string[];
+}
+
+/** What `.vite/route-assets.json` holds: see {@link routeAssets}. */
+export interface RouteAssets {
+  routes: ({ path: string; signedIn: boolean } & Assets)[];
+  signedInFrame: Assets;
+}
+
+export const FRAME_PARTS: { signedIn: string[]; untilAgreed: string[] };
+export function readPageSources(projectRoot: string): Map<string, string>;
+export function routePages(
+  projectRoot: string,
+): { path: string; page: string; layout: string; signedIn: boolean }[];
+export function manifestClosure(
+  manifest: Record<string, { file: string; css?: string[]; imports?: string[] }>,
+  keys: string[],
+): { js: Set<string>; css: Set<string> };
+export function routeAssets(
+  manifest: Record<string, { file: string; css?: string[]; imports?: string[] }>,
+  projectRoot: string,
+): RouteAssets;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import type * as ProjectValidator from './engine/cli/validate-project';
 import { routeAssets } from './scripts/first-loads.mjs';
 import { precompress } from './scripts/vite-compress';
@@ -81,49 +81,129 @@ function routeAssetsFile(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [projectConfigCheck(), react(), precompress(), routeAssetsFile()],
-  resolve: {
-    alias: {
-      '@schemas': r('./schemas'),
-      '@engine': r('./engine'),
-      '@': r('./src'),
+/**
+ * Once the browser build is written, builds the server's page renderer (src/app/server-render.tsx)
+ * into dist/ssr from the same modules, so every `vite build` leaves the two matching.
+ */
+function pageRendererBuild(): Plugin {
+  let mode = 'production';
+  return {
+    name: 'atrium-page-renderer',
+    apply: 'build',
+    configResolved(config) {
+      mode = config.mode;
     },
-  },
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    sourcemap: false,
-    target: 'es2022',
-    // scripts/check-bundle.mjs reads the manifest to measure the first load of each route.
-    manifest: true,
-    // Every browser we support preloads modules natively; the polyfill would only add bytes.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      plugins: [chunkModulesFile()],
-      treeshake: {
-        // Our TypeScript modules do nothing on import that matters when none of their exports
-        // is used (CSS imports are files of their own and keep their effect). Saying so lets the
-        // bundler see through barrel files like `@engine/core`, so the first load does not pull
-        // date-fns and the like that only lazy pages use.
-        moduleSideEffects: [
-          { test: /[\\/](engine|schemas|src)[\\/].*\.tsx?$/, sideEffects: false },
-        ],
+    async closeBundle() {
+      await build({
+        configFile: r('./vite.config.ts'),
+        mode,
+        logLevel: 'warn',
+        build: { ssr: r('./src/app/server-render.tsx') },
+      });
+    },
+  };
+}
+
+/**
+ * Orders the built index.html for a page the server has rendered: its stylesheets first (they
+ * hold up the first paint), then the portal's scripts at low priority, so the styles and images
+ * the page shows are fetched before the code that makes it interactive.
+ */
+function headOrder(): Plugin {
+  return {
+    name: 'atrium-head-order',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const styles = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        let out = styles.reduce((page, tag) => page.replace(tag, ''), html);
+        out = out.replace(
+          /([ \t]*)<script type="module"/,
+          (match, indent: string) =>
+            `${styles.map((tag) => `${indent}${tag.trim()}\n`).join('')}${match}`,
+        );
+        return out
+          .replace(
+            /<script type="module" crossorigin/g,
+            '<script type="module" fetchpriority="low" crossorigin',
+          )
+          .replace(
+            /<link rel="modulepreload" crossorigin/g,
+            '<link rel="modulepreload" fetchpriority="low" crossorigin',
+          );
       },
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // Every page needs these: one long-cached file instead of several small ones.
-              name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
-              priority: 2,
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // `vite build --ssr src/app/server-render.tsx` builds the server's renderer into dist/ssr: the
+  // same modules for Node, without the browser build's records and compressed copies.
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        projectConfigCheck(),
+        react(),
+        headOrder(),
+        precompress(),
+        routeAssetsFile(),
+        pageRendererBuild(),
+      ],
+  resolve: {
+    alias: [
+      // The server renders administrator HTML with the server's own sanitizer (the same policy);
+      // the browser's needs a DOM.
+      ...(isSsrBuild
+        ? [{ find: /^@\/lib\/admin-html$/, replacement: r('./src/server/lib/sanitize.ts') }]
+        : []),
+      { find: '@schemas', replacement: r('./schemas') },
+      { find: '@engine', replacement: r('./engine') },
+      { find: '@', replacement: r('./src') },
+    ],
+  },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        target: 'node20',
+      }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        sourcemap: false,
+        target: 'es2022',
+        // scripts/check-bundle.mjs reads the manifest to measure the first load of each route.
+        manifest: true,
+        // Every browser we support preloads modules natively; the polyfill would only add bytes.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          plugins: [chunkModulesFile()],
+          treeshake: {
+            // Our TypeScript modules do nothing on import that matters when none of their exports
+            // is used (CSS imports are files of their own and keep their effect). Saying so lets the
+            // bundler see through barrel files like `@engine/core`, so the first load does not pull
+            // date-fns and the like that only lazy pages use.
+            moduleSideEffects: [
+              { test: /[\\/](engine|schemas|src)[\\/].*\.tsx?$/, sideEffects: false },
+            ],
+          },
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // Every page needs these: one long-cached file instead of several small ones.
+                  name: 'framework',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+                  priority: 2,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: {
@@ -132,4 +212,4 @@ export default defineConfig({
       '/files': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

@@ -100,9 +100,10 @@ export interface HttpClientOptions {
   /**
    * Answers the server put into the page, by path and query under `baseUrl` as this client
    * writes them (`me?attributes[]=profile`): the first GET of each is answered from here instead
-   * of the network, once. Any unsafe call forgets them all.
+   * of the network, once. Any unsafe call forgets them all. A function is asked on each call
+   * (a server rendering several pages at once keeps each page's answers apart).
    */
-  firstAnswers?: Map<string, unknown>;
+  firstAnswers?: Map<string, unknown> | (() => Map<string, unknown> | undefined);
 }
 
 /**
@@ -300,7 +301,8 @@ export function createHttpClient(options: HttpClientOptions): ApiClient & {
     if (o.signal) init.signal = o.signal;
     const query = o.searchParams ? encodeQuery(o.searchParams) : '';
     if (query !== '') init.searchParams = query;
-    const first = options.firstAnswers;
+    const first =
+      typeof options.firstAnswers === 'function' ? options.firstAnswers() : options.firstAnswers;
     // A change (signing in, saving) may change any answer: the page's are no longer current.
     if (UNSAFE_METHODS.has(method)) first?.clear();
     if (method === 'get' && !o.absolute && first?.size) {

@@ -61,7 +61,12 @@ export function useBreadcrumbLabel(label: string | undefined, url?: string): voi
 export function useBreadcrumbs(): Breadcrumb[] {
   const matches = useMatches();
   const translator = useT();
-  useSyncExternalStore(subscribeCrumbLabels, () => crumbVersion);
+  // Labels are set in effects, which a server rendering the page does not run: it has none.
+  useSyncExternalStore(
+    subscribeCrumbLabels,
+    () => crumbVersion,
+    () => crumbVersion,
+  );
   const crumbs: Breadcrumb[] = [];
   for (const match of matches) {
     const handle = match.handle as RouteHandle | undefined;

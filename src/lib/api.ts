@@ -20,5 +20,30 @@ function takeFirstAnswers(): Map<string, unknown> {
   }
 }
 
+const pageAnswers = takeFirstAnswers();
+let answers: () => Map<string, unknown> | undefined = () => pageAnswers;
+let network: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
 /** The portal's one HTTP client: base /api/v2, retries, XSRF, error redirects. */
-export const api = createHttpClient({ baseUrl: '/api/v2', firstAnswers: takeFirstAnswers() });
+export const api = createHttpClient({
+  baseUrl: '/api/v2',
+  firstAnswers: () => answers(),
+  fetch: (input, init) => network(input, init),
+});
+
+/**
+ * Turns the client into the one the server renders pages with: answers come from `source` (the
+ * answers of the page being rendered) and nothing goes to the network; a request that would is
+ * refused at once (not retried) and reported to `onNetwork`, so the server can send that page
+ * unrendered instead.
+ */
+export function answerFromPagesOnly(
+  source: () => Map<string, unknown> | undefined,
+  onNetwork: (url: string) => void,
+): void {
+  answers = source;
+  network = (input) => {
+    onNetwork(input instanceof Request ? input.url : String(input));
+    return Promise.reject(new DOMException('Rendering on the server', 'AbortError'));
+  };
+}

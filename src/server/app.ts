@@ -22,6 +22,7 @@ import { benchRoutes } from './plugins/bench-routes';
 import { clientPlugin, hasClient } from './plugins/client';
 import { dbPlugin } from './plugins/db';
 import { sendPortalPage } from './plugins/first-answers';
+import { loadPageRenderer } from './plugins/page-renderer';
 import { loadRoutePreloads } from './plugins/route-preloads';
 import { routeTablePlugin } from './plugins/route-table';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -66,6 +67,11 @@ export interface BuildAppOptions {
   production?: boolean;
   /** The built client to serve (`dist/client`); ignored when missing. */
   clientDir?: string;
+  /**
+   * The built page renderer (`dist/ssr/server-render.js`): with it, the portal's pages come
+   * rendered; without it (or when missing), the browser renders them.
+   */
+  rendererFile?: string;
   /** Trust `X-Forwarded-*` from a reverse proxy. */
   trustProxy?: boolean;
   /** Adds the route `npm run bench` compares the API with (`GET /bench/bare`). */
@@ -277,6 +283,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
       ? {
           html: await readFile(path.join(options.clientDir!, 'index.html'), 'utf8'),
           assets: await loadRoutePreloads(options.clientDir!),
+          renderer: options.rendererFile ? await loadPageRenderer(options.rendererFile) : undefined,
         }
       : undefined;
 

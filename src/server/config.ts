@@ -10,6 +10,8 @@ export interface ServerConfig {
   seed: SeedMode;
   production: boolean;
   clientDir: string;
+  /** The page renderer built beside the client (`dist/ssr/server-render.js`). */
+  rendererFile: string;
   trustProxy: boolean;
   /** BENCH_ROUTES=1: the routes `npm run bench` compares with. */
   benchRoutes: boolean;
@@ -24,6 +26,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, not "${env.PORT}".`);
+  const clientDir = path.resolve(env.CLIENT_DIR || './dist/client');
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -31,7 +34,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     seed,
     production,
-    clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),
+    clientDir,
+    rendererFile: path.join(clientDir, '..', 'ssr', 'server-render.js'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     benchRoutes: env.BENCH_ROUTES === '1',
   };

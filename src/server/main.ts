@@ -11,6 +11,7 @@ const app = await buildApp({
   production: config.production,
   seed: config.seed,
   clientDir: config.clientDir,
+  rendererFile: config.rendererFile,
   trustProxy: config.trustProxy,
   benchRoutes: config.benchRoutes,
   dataDir: config.dataDir,

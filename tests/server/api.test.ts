@@ -198,9 +198,11 @@ const ROUTE_ASSETS = {
 
 /** The page's script and style links, in order. */
 const pageLinks = (html: string) =>
-  [...html.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)].map(
-    (m) => `${m[1]} ${m[2]}`,
-  );
+  [
+    ...html.matchAll(
+      /<link rel="(modulepreload|stylesheet)"(?: fetchpriority="low")? crossorigin href="([^"]+)">/g,
+    ),
+  ].map((m) => `${m[1]} ${m[2]}`);
 
 describe('built client', () => {
   let dir: string;
@@ -284,10 +286,12 @@ describe('built client', () => {
 
   it("names the files of the requested route's page, before its first answers", async () => {
     const home = (await app.inject({ method: 'GET', url: '/?from=mail' })).body;
+    // Styles first: they hold up the first paint, the scripts only make the page interactive.
     expect(pageLinks(home)).toEqual([
-      'modulepreload /assets/home-page-1a2b3c4d.js',
       'stylesheet /assets/home-9f8e7d6c.css',
+      'modulepreload /assets/home-page-1a2b3c4d.js',
     ]);
+    expect(home).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin');
     expect(home.indexOf('home-page-1a2b3c4d.js')).toBeLessThan(
       home.indexOf('atrium-first-answers'),
     );
@@ -316,8 +320,8 @@ describe('built client', () => {
     const page = async (url: string) =>
       pageLinks((await app.inject({ method: 'GET', url, cookies })).body);
     expect(await page('/dashboard')).toEqual([
-      'modulepreload /assets/sidebar-6f7a8b9c.js',
       'stylesheet /assets/sidebar-7a8b9c0d.css',
+      'modulepreload /assets/sidebar-6f7a8b9c.js',
       'modulepreload /assets/dashboard-page-2b3c4d5e.js',
     ]);
     // A fixed segment wins over a parameter, as in the portal's router.

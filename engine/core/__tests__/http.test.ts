@@ -250,4 +250,23 @@ describe('answers the page came with', () => {
     expect(await api.get('me')).toEqual({ data: { uid: 7 } });
     expect(calls.map((c) => c.method)).toEqual(['POST', 'GET']);
   });
+
+  it('asks a function for the answers on each call, so pages rendered together keep theirs', async () => {
+    const pages = [
+      new Map<string, unknown>([['me', { data: { uid: 7 } }]]),
+      new Map<string, unknown>([['me', { data: { uid: 9 } }]]),
+    ];
+    let current = 0;
+    const { api, calls } = client([json(200, { data: { uid: 0 } })], {
+      baseUrl: '/api/v2',
+      firstAnswers: () => pages[current],
+    });
+    current = 1;
+    expect(await api.get('me')).toEqual({ data: { uid: 9 } });
+    current = 0;
+    expect(await api.get('me')).toEqual({ data: { uid: 7 } });
+    expect(calls).toHaveLength(0);
+    expect(await api.get('me')).toEqual({ data: { uid: 0 } });
+    expect(calls).toHaveLength(1);
+  });
 });

@@ -4,6 +4,7 @@ import type { GeneralSettings } from '@schemas/entities/settings.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_ANSWERS_ID } from '@engine/core';
+import { beforeScripts, renderSafely, withRenderedPage, type PageRenderer } from './page-renderer';
 import type { RoutePreloads } from './route-preloads';
 
 const brotli = promisify(brotliCompress);
@@ -69,21 +70,38 @@ function answersScript(answers: Map<string, string>): string {
 }
 
 /**
- * Sends the portal's page with the caller's first answers in it and, when the build says which
- * files the requested route's page needs (`assets`), links that fetch them at once. The page is
- * personal now: browsers revalidate it and shared caches do not keep it. Compressed with Brotli
- * or gzip when the browser accepts it.
+ * Sends the portal's page with the caller's first answers in it, links that fetch the requested
+ * route's page code at once (when the build says which files it needs, `assets`) and, when the
+ * build has a page renderer, the page itself rendered from those answers, which the portal then
+ * takes over. The page is personal now: browsers revalidate it and shared caches do not keep it.
+ * Compressed with Brotli or gzip when the browser accepts it.
  */
 export async function sendPortalPage(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  portal: { html: string; assets?: RoutePreloads | undefined },
+  portal: { html: string; assets?: RoutePreloads | undefined; renderer?: PageRenderer | undefined },
   apiPrefix: string,
 ): Promise<FastifyReply> {
   const { answers, signedIn } = await firstAnswers(app, request, apiPrefix);
-  const links = portal.assets?.linksFor(request.url.split('?')[0] ?? '/', signedIn) ?? '';
-  const page = portal.html.replace('</head>', `${links}${answersScript(answers)}</head>`);
+  const links = portal.assets?.linksFor(request.url.split('?')[0] ?? '/', signedIn);
+  let page = beforeScripts(portal.html, links?.styles ?? '').replace(
+    '</head>',
+    `${links?.scripts ?? ''}${answersScript(answers)}</head>`,
+  );
+  const rendered = portal.renderer
+    ? await renderSafely(portal.renderer, request.url, answers, request.log)
+    : undefined;
+  if (rendered) {
+    const policy = reply.getHeader('content-security-policy');
+    const { html, csp } = withRenderedPage(
+      page,
+      rendered,
+      typeof policy === 'string' ? policy : '',
+    );
+    page = html;
+    if (typeof policy === 'string') void reply.header('Content-Security-Policy', csp);
+  }
   void reply
     .header('Cache-Control', 'private, no-cache')
     .header('Vary', 'Cookie, Accept-Encoding')

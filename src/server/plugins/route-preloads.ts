@@ -12,11 +12,19 @@ interface RouteAssetsFile {
   signedInFrame: Assets;
 }
 
+/** A route's `<link>` elements: its stylesheets, and the preloads of its scripts. */
+export interface RouteLinks {
+  styles: string;
+  scripts: string;
+}
+
 /** Links that fetch a route's page code with the portal's own: see {@link loadRoutePreloads}. */
 export interface RoutePreloads {
-  /** The `<link>` elements for a request path, or '' when no route matches. */
-  linksFor(path: string, signedIn: boolean): string;
+  /** The links for a request path; empty when no route matches. */
+  linksFor(path: string, signedIn: boolean): RouteLinks;
 }
+
+const NO_LINKS: RouteLinks = { styles: '', scripts: '' };
 
 const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
 
@@ -31,11 +39,14 @@ function isAssets(value: unknown): value is Assets {
   );
 }
 
-function links({ js, css }: Assets): string {
-  return (
-    js.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('') +
-    css.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('')
-  );
+/** The scripts at low priority: the page is shown by then, and they make it interactive. */
+function links({ js, css }: Assets): RouteLinks {
+  return {
+    styles: css.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join(''),
+    scripts: js
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`)
+      .join(''),
+  };
 }
 
 /** A route path as a pattern: `:param` segments match any one segment. */
@@ -60,7 +71,7 @@ function matcher(routePath: string): { test: (path: string) => boolean; fixed: n
  *
  * @example
  * const preloads = await loadRoutePreloads('dist/client');
- * preloads?.linksFor('/trainings/12', false); // '<link rel="modulepreload" …>…'
+ * preloads?.linksFor('/trainings/12', false); // { styles: '<link rel="stylesheet" …>', scripts: '…' }
  */
 export async function loadRoutePreloads(clientDir: string): Promise<RoutePreloads | undefined> {
   let file: RouteAssetsFile;
@@ -82,8 +93,12 @@ export async function loadRoutePreloads(clientDir: string): Promise<RoutePreload
   return {
     linksFor(requestPath, signedIn) {
       const route = routes.find((r) => r.test(requestPath));
-      if (!route || (route.signedIn && !signedIn)) return '';
-      return (signedIn ? frame : '') + route.links;
+      if (!route || (route.signedIn && !signedIn)) return NO_LINKS;
+      if (!signedIn) return route.links;
+      return {
+        styles: frame.styles + route.links.styles,
+        scripts: frame.scripts + route.links.scripts,
+      };
     },
   };
 }

@@ -1,0 +1,155 @@
+// The portal rendered on the server: the page the browser shows before any script has run, which
+// the portal then takes over (hydrates). Built with `vite build --ssr` into dist/ssr and loaded
+// by the server (src/server/plugins/first-answers.ts).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { appearanceToCssVars, directionOf, resolveLanguage } from '@engine/core';
+import type { RouteHandle } from '@engine/react';
+import type { Appearance } from '@schemas/entities/appearance.schema';
+import type { GeneralSettings } from '@schemas/entities/settings.schema';
+import type { CurrentUser } from '@schemas/entities/user.schema';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { answerFromPagesOnly } from '@/lib/api';
+import { appearanceQueryKey } from '@/lib/queries/appearance';
+import { generalSettingsQueryKey } from '@/lib/queries/general-settings';
+import { meQueryKey } from '@/lib/queries/me';
+import { createQueryClient } from '@/lib/query-client';
+import { primeFirstQueries } from './first-render';
+import { preloadPage } from './pages';
+import { Portal, portalRoutes } from './portal';
+
+/** The page being rendered: its answers, and the requests they did not answer. */
+interface Rendering {
+  answers: Map<string, unknown>;
+  unanswered: string[];
+}
+
+const rendering = new AsyncLocalStorage<Rendering>();
+answerFromPagesOnly(
+  () => rendering.getStore()?.answers,
+  (url) => rendering.getStore()?.unanswered.push(url),
+);
+
+const handler = createStaticHandler(portalRoutes());
+
+/**
+ * The pages the server renders: those that show content. A page built around a form (logging
+ * in, editing, settings) is left to the browser: typed into before the portal has taken it over,
+ * it would submit natively, with what was typed in the address.
+ */
+const RENDERED_PAGES = new Set([
+  'home',
+  'dashboard',
+  'trainings',
+  'training',
+  'search',
+  'storefront',
+  'storefront-section',
+  'incentives-shop',
+  'incentives-product',
+  'incentives-purchase-success',
+  'leaderboard',
+  'not-found',
+  'denied',
+]);
+
+/** A value that cannot end its declaration, its rule or the style element it is written in. */
+const SAFE_CSS_VALUE = /^[^;{}<>\\]*$/;
+
+/**
+ * The theme's custom properties as a `:root` rule, so the server-rendered page has the site's
+ * colours before the portal's script sets them. A value that could break out of its declaration
+ * is left to the script.
+ */
+function themeRule(appearance: Appearance | undefined): string {
+  if (!appearance) return '';
+  const declarations = Object.entries(appearanceToCssVars(appearance))
+    .filter(([, value]) => SAFE_CSS_VALUE.test(value))
+    .map(([name, value]) => `${name}:${value}`);
+  return declarations.length ? `:root{${declarations.join(';')}}` : '';
+}
+
+/** What {@link renderPage} returns. */
+export interface RenderedPage {
+  /** The content of `#root`. */
+  html: string;
+  /** Elements for the page's head that the rendering asked for (image preloads). */
+  head: string;
+  /** The theme's custom properties as a CSS rule, or ''. */
+  themeCss: string;
+  /** The page's language and direction, for `<html lang dir>`. */
+  language: string;
+  dir: 'ltr' | 'rtl';
+}
+
+/** Leading `<link>` elements: what React hoists for the head (preloads of eager images). */
+const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  let out = '';
+  for await (const chunk of stream) out += typeof chunk === 'string' ? chunk : String(chunk);
+  return out;
+}
+
+/**
+ * Renders the portal's page for `url` with the page's first answers (by request, as the portal's
+ * HTTP client writes them), parts that load lazily included. Undefined for a page the server
+ * does not render ({@link RENDERED_PAGES}), when the page cannot be rendered from those answers
+ * alone (it would need another request), or when its route redirects: the browser renders it.
+ *
+ * @example
+ * const page = await renderPage('/', { 'me?attributes[]=profile': { data: { uid: 0 } }, … });
+ */
+export async function renderPage(
+  url: string,
+  answers: Record<string, unknown>,
+): Promise<RenderedPage | undefined> {
+  const state: Rendering = { answers: new Map(Object.entries(answers)), unanswered: [] };
+  return rendering.run(state, async () => {
+    const request = new Request(new URL(url, 'http://portal.invalid'));
+    const context = await handler.query(request);
+    if (context instanceof Response) return undefined;
+    const page = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.page;
+    if (!page || !RENDERED_PAGES.has(page)) return undefined;
+    const queryClient = createQueryClient();
+    await Promise.all([
+      primeFirstQueries(queryClient, new URL(request.url).pathname),
+      preloadPage(page),
+    ]);
+    const me = queryClient.getQueryData<CurrentUser>(meQueryKey);
+    const general = queryClient.getQueryData<GeneralSettings>(generalSettingsQueryKey);
+    if (state.unanswered.length || !me || !general) return undefined;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const errors: unknown[] = [];
+    const { prelude } = await prerenderToNodeStream(
+      <Portal queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Portal>,
+      {
+        onError: (error) => void errors.push(error),
+        // Every part inline where it belongs: a large part written apart would need an inline
+        // script to move it into place, which the page's policy forbids.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      },
+    );
+    const rendered = await text(prelude);
+    // A part that failed would be left to the browser with an inline script too: the browser
+    // renders the whole page instead.
+    if (errors.length) throw errors[0];
+    if (rendered.includes('<script')) throw new Error(`${url}: the rendered page needs a script`);
+    // Anything the page asked for beyond its answers would show as loading here and as loaded in
+    // the browser (which asks the network): let the browser render such a page.
+    if (state.unanswered.length) return undefined;
+    const head = LEADING_LINKS.exec(rendered)?.[0] ?? '';
+    const language = resolveLanguage(me.uid > 0 ? me.language : null, general.current_language);
+    const result: RenderedPage = {
+      html: rendered.slice(head.length),
+      head,
+      themeCss: themeRule(queryClient.getQueryData<Appearance>(appearanceQueryKey)),
+      language,
+      dir: directionOf(language, general.languages ?? []),
+    };
+    queryClient.clear();
+    return result;
+  });
+}

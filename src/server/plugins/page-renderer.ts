@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What the renderer built into dist/ssr (src/app/server-render.tsx) returns for a page. */
+export interface RenderedPage {
+  html: string;
+  head: string;
+  themeCss: string;
+  language: string;
+  dir: 'ltr' | 'rtl';
+}
+
+/** The server's side of the page renderer: see {@link loadPageRenderer}. */
+export interface PageRenderer {
+  renderPage(url: string, answers: Record<string, unknown>): Promise<RenderedPage | undefined>;
+}
+
+/**
+ * Loads the page renderer the build wrote (`dist/ssr/server-render.js`), or undefined when there
+ * is none: the portal's pages are then rendered in the browser only, as before.
+ */
+export async function loadPageRenderer(file: string): Promise<PageRenderer | undefined> {
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
+  if (typeof module.renderPage !== 'function') {
+    throw new Error(`${file} exports no renderPage function: rebuild with \`npm run build\`.`);
+  }
+  return { renderPage: module.renderPage };
+}
+
+/**
+ * Renders a page, or undefined when it cannot be (the browser then renders it): a failure is
+ * logged, never shown.
+ */
+export async function renderSafely(
+  renderer: PageRenderer,
+  url: string,
+  answers: Map<string, string>,
+  log: FastifyBaseLogger,
+): Promise<RenderedPage | undefined> {
+  try {
+    const parsed = Object.fromEntries([...answers].map(([key, body]) => [key, JSON.parse(body)]));
+    return await renderer.renderPage(url, parsed);
+  } catch (error) {
+    log.warn({ err: error, url }, 'the page could not be rendered on the server');
+    return undefined;
+  }
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** An attribute value as the browser reads it (React escapes these five). */
+const unescapeAttribute = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * `content` placed in the head before the portal's scripts (after its stylesheets), so the
+ * browser fetches it first; or at the end of the head when the page has no module script.
+ */
+export function beforeScripts(page: string, content: string): string {
+  if (!content) return page;
+  const at = page.indexOf('<script type="module"');
+  const end = page.indexOf('</head>');
+  const index = at !== -1 && (end === -1 || at < end) ? at : end;
+  return index === -1 ? page : `${page.slice(0, index)}${content}${page.slice(index)}`;
+}
+
+/**
+ * The portal's page with a rendered page in it: the content in `#root`, the head elements and
+ * theme rule in the head, and the language and direction on `<html>`. Returns the page and the
+ * Content-Security-Policy that lets exactly its inline styles apply: the theme rule by its hash,
+ * and each `style` attribute React wrote by its hash (`'unsafe-hashes'` allows only those).
+ *
+ * @example
+ * const { html, csp } = withRenderedPage(page, rendered, reply.getHeader('content-security-policy'));
+ */
+export function withRenderedPage(
+  page: string,
+  rendered: RenderedPage,
+  policy: string,
+): { html: string; csp: string } {
+  const theme = rendered.themeCss
+    ? `<style>${rendered.themeCss.replace(/</g, '\\3c ')}</style>`
+    : '';
+  const attributes = new Set(
+    [...rendered.html.matchAll(/ style="([^"]*)"/g)].map((m) => unescapeAttribute(m[1] ?? '')),
+  );
+  const html = beforeScripts(page, `${theme}${rendered.head}`)
+    .replace(
+      /<html[^>]*>/,
+      `<html lang="${escapeAttribute(rendered.language)}" dir="${rendered.dir}">`,
+    )
+    .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+  const themeHash = rendered.themeCss
+    ? ` ${sha256(theme.slice('<style>'.length, -'</style>'.length))}`
+    : '';
+  const directives = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d !== '' && !d.startsWith('style-src-attr '))
+    .map((d) => (d.startsWith('style-src ') ? `${d}${themeHash}` : d));
+  if (attributes.size) {
+    directives.push(`style-src-attr 'unsafe-hashes' ${[...attributes].map(sha256).join(' ')}`);
+  }
+  return { html, csp: directives.join(';') };
+}

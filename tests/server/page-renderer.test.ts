@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { beforeScripts, withRenderedPage } from '../../src/server/plugins/page-renderer';
+
+const PAGE =
+  '<!doctype html><html lang="en" dir="ltr"><head><title>Atrium</title>' +
+  '<link rel="stylesheet" href="/assets/index-1a2b3c4d.css"><script type="module" src="/assets/index-2b3c4d5e.js"></script>' +
+  '</head><body><div id="root"></div></body></html>';
+const POLICY = "default-src 'self';script-src 'self';style-src 'self';img-src 'self'";
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('a page rendered on the server, in the portal page', () => {
+  const rendered = {
+    html: '<div style="background-color:#f5f7fb"><p style="--a:&quot;x&quot;">Hi</p><p style="background-color:#f5f7fb">$&amp;</p></div>',
+    head: '<link rel="preload" as="image" href="/images/a.svg"/>',
+    themeCss: ':root{--color-primary:#3754db}',
+    language: 'ar',
+    dir: 'rtl' as const,
+  };
+
+  it('puts the content in #root, the language on <html>, the theme and preloads before the scripts', () => {
+    const { html } = withRenderedPage(PAGE, rendered, POLICY);
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain(`<div id="root">${rendered.html}</div>`);
+    const order = ['index-1a2b3c4d.css', '<style>:root{', 'images/a.svg', 'index-2b3c4d5e.js'];
+    const at = order.map((part) => html.indexOf(part));
+    expect(at.every((i) => i > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+
+  it('lets exactly its inline styles apply: the theme and each style attribute by hash', () => {
+    const { csp } = withRenderedPage(PAGE, rendered, POLICY);
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    expect(directives['style-src']).toEqual(["'self'", hash(rendered.themeCss)]);
+    // Attribute values as the browser reads them, each once.
+    expect(directives['style-src-attr']).toEqual([
+      "'unsafe-hashes'",
+      hash('background-color:#f5f7fb'),
+      hash('--a:"x"'),
+    ]);
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['default-src']).toEqual(["'self'"]);
+  });
+
+  it('a theme value cannot end the style element', () => {
+    const { html, csp } = withRenderedPage(
+      PAGE,
+      { ...rendered, themeCss: ':root{--font-body:x</style><script>alert(1)</script>}' },
+      POLICY,
+    );
+    expect(html).not.toContain('</style><script>');
+    const style = /<style>(.*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(csp).toContain(hash(style));
+  });
+
+  it('without a module script, head content goes at the end of the head', () => {
+    expect(beforeScripts('<head><title>x</title></head><body></body>', '<b>')).toBe(
+      '<head><title>x</title><b></head><body></body>',
+    );
+  });
+});

@@ -180,6 +180,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Every browser we support preloads modules natively; the polyfill would only add bytes.
         modulePreload: { polyfill: false },
         rolldownOptions: {
+          // The portal (index.html), and the script of a page sent as a finished document.
+          input: { index: r('./index.html'), document: r('./src/app/document-page.ts') },
           plugins: [chunkModulesFile()],
           treeshake: {
             // Our TypeScript modules do nothing on import that matters when none of their exports

@@ -11,7 +11,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { FRAME_PARTS, manifestClosure, readPageSources, routePages } from './first-loads.mjs';
+import {
+  DOCUMENT_ENTRY,
+  FRAME_PARTS,
+  manifestClosure,
+  readPageSources,
+  routePages,
+} from './first-loads.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const KB = 1000;
@@ -24,28 +30,21 @@ export const BUDGETS = {
   lazyChunk: 150 * KB,
 };
 
-/**
- * Where a budget is not met yet, the most a build may weigh so that CI still passes: the figure
- * measured when the ceiling was set, with 2 % to spare. A figure between its budget and its
- * ceiling is printed OVER (the budget stays the goal) but does not fail the check; above the
- * ceiling it fails, so these figures can only go down. Lower a ceiling whenever the figure
- * drops, and remove it once the budget is met.
- */
-export const CEILINGS = {
-  visitorInitialJs: 158 * KB,
-};
-
 /** Libraries that must never be part of a first load. */
 const HEAVY_LIBRARIES = ['@fullcalendar', '@dnd-kit', '@rjsf'];
 
-/** The first loads measured: a route, as a visitor or a signed-in user. */
+/**
+ * The first loads measured: a route, as a visitor or a signed-in user. The visitor home is sent
+ * as a finished document (src/app/server-render.tsx): its own script instead of the portal's,
+ * and the portal's styles with the page's.
+ */
 const SCENARIOS = [
   {
     name: 'visitor home /',
     path: '/',
     signedIn: false,
+    document: true,
     jsBudget: BUDGETS.visitorInitialJs,
-    jsCeiling: CEILINGS.visitorInitialJs,
     criticalBudget: BUDGETS.visitorCriticalPath,
   },
   {
@@ -86,10 +85,9 @@ export function measureBundle(distDir = path.join(root, 'dist/client'), projectR
   const closure = (keys) => manifestClosure(manifest, keys);
 
   const rows = [];
-  const row = (name, bytes, budget, note = '', ceiling = undefined) => {
+  const row = (name, bytes, budget, note = '') => {
     const ok = budget === undefined || bytes <= budget;
-    const held = !ok && ceiling !== undefined && bytes <= ceiling;
-    rows.push({ name, bytes, budget, ok, held, ceiling, note });
+    rows.push({ name, bytes, budget, ok, note });
   };
   const sum = (files) => [...files].reduce((total, file) => total + size(file), 0);
   const firstLoadFiles = new Set(closure(['index.html']).js);
@@ -100,19 +98,20 @@ export function measureBundle(distDir = path.join(root, 'dist/client'), projectR
     const source = pageSources.get(route.page);
     if (!source) throw new Error(`src/app/pages.ts has no lazy import for page "${route.page}".`);
     const parts = (scenario.signedIn ? FRAME_PARTS.signedIn : []).filter((part) => manifest[part]);
-    const { js, css } = closure(['index.html', source, ...parts]);
+    const portal = closure(['index.html', source, ...parts]);
+    if (scenario.document && !manifest[DOCUMENT_ENTRY]) {
+      throw new Error(`The build has no ${DOCUMENT_ENTRY}: is it an input in vite.config.ts?`);
+    }
+    const documentLoad = scenario.document ? closure([DOCUMENT_ENTRY]) : undefined;
+    const js = documentLoad?.js ?? portal.js;
+    const css = new Set([...portal.css, ...(documentLoad?.css ?? [])]);
     js.forEach((file) => firstLoadFiles.add(file));
 
     const jsBytes = sum(js);
-    row(
-      `${scenario.name}: initial JS (${js.size} files)`,
-      jsBytes,
-      scenario.jsBudget,
-      '',
-      scenario.jsCeiling,
-    );
+    row(`${scenario.name}: initial JS (${js.size} files)`, jsBytes, scenario.jsBudget);
+    // A document runs its cookie banner itself; the portal loads the banner's code when shown.
     const banner = closure(FRAME_PARTS.untilAgreed.filter((part) => manifest[part]));
-    const bannerJs = [...banner.js].filter((file) => !js.has(file));
+    const bannerJs = scenario.document ? [] : [...banner.js].filter((file) => !js.has(file));
     if (bannerJs.length) {
       bannerJs.forEach((file) => firstLoadFiles.add(file));
       row(
@@ -170,7 +169,7 @@ export function measureBundle(distDir = path.join(root, 'dist/client'), projectR
       note: over.map((c) => c.file).join(', '),
     });
   }
-  return { rows, failed: rows.some((r) => !r.ok && !r.held) };
+  return { rows, failed: rows.some((r) => !r.ok) };
 }
 
 /** The rows as an aligned text table. */
@@ -181,8 +180,7 @@ export function formatTable(rows) {
       r.name,
       kb(r.bytes),
       kb(r.budget),
-      (r.ok ? 'OK' : r.held ? `OVER, held under ${kb(r.ceiling)}` : 'OVER') +
-        (r.note ? `  ${r.note}` : ''),
+      (r.ok ? 'OK' : 'OVER') + (r.note ? `  ${r.note}` : ''),
     ]),
   );
   const widths = [0, 1, 2].map((i) => Math.max(...lines.map((l) => l[i].length)));

@@ -8,9 +8,14 @@ export interface Assets {
 export interface RouteAssets {
   routes: ({ path: string; signedIn: boolean } & Assets)[];
   signedInFrame: Assets;
+  /** The cookie banner's code and styles. */
+  untilAgreed: Assets;
+  /** A page sent as a finished document: its script, its imports and their styles. */
+  document: Assets;
 }
 
-export const FRAME_PARTS: { signedIn: string[]; untilAgreed: string[] };
+export const DOCUMENT_ENTRY: string;
+export const FRAME_PARTS: { signedIn: string[]; untilAgreed: string[]; document: string[] };
 export function readPageSources(projectRoot: string): Map<string, string>;
 export function routePages(
   projectRoot: string,

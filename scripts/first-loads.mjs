@@ -13,7 +13,12 @@ import path from 'node:path';
 export const FRAME_PARTS = {
   signedIn: ['src/shell/sidebar/sidebar.tsx'],
   untilAgreed: ['src/shell/cookie-banner/cookie-banner.tsx'],
+  /** The parts a page sent as a finished document runs itself: it needs their styles. */
+  document: ['src/shell/back-to-top/back-to-top.tsx', 'src/shell/cookie-banner/cookie-banner.tsx'],
 };
+
+/** The script of a page the server sends as a finished document (src/app/server-render.tsx). */
+export const DOCUMENT_ENTRY = 'src/app/document-page.ts';
 
 /** Page key -> source file, read from the `key: () => import('…')` lines of src/app/pages.ts. */
 export function readPageSources(projectRoot) {
@@ -81,7 +86,7 @@ export function manifestClosure(manifest, keys) {
  * @example
  * routeAssets(JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')), '.');
  * // { routes: [{ path: '/', signedIn: false, js: ['/assets/home-page-….js', …], css: […] }, …],
- * //   signedInFrame: { js: […], css: […] } }
+ * //   signedInFrame: { js: […], css: […] }, document: { js: ['/assets/document-….js', …], css: [] } }
  */
 export function routeAssets(manifest, projectRoot) {
   const entry = manifestClosure(manifest, ['index.html']);
@@ -99,5 +104,23 @@ export function routeAssets(manifest, projectRoot) {
     return [{ path: route.path, signedIn: route.signedIn, ...beyondEntry([source]) }];
   });
   const frame = FRAME_PARTS.signedIn.filter((part) => manifest[part]);
-  return { routes, signedInFrame: beyondEntry(frame) };
+  const site = (files) => [...files].map((file) => `/${file}`);
+  const document = manifestClosure(manifest, [DOCUMENT_ENTRY]);
+  const documentParts = manifestClosure(
+    manifest,
+    FRAME_PARTS.document.filter((part) => manifest[part]),
+  );
+  return {
+    routes,
+    signedInFrame: beyondEntry(frame),
+    // The banner's styles, for a page rendered on the server with the banner in it.
+    untilAgreed: beyondEntry(FRAME_PARTS.untilAgreed.filter((part) => manifest[part])),
+    // Whole, not beyond the entry: such a page loads none of the portal's scripts.
+    document: {
+      js: site(document.js),
+      css: site(
+        new Set([...document.css, ...documentParts.css].filter((file) => !entry.css.has(file))),
+      ),
+    },
+  };
 }

@@ -8,10 +8,12 @@ export { SessionProvider, useSession, type SessionValue } from './session';
 export { LoaderProvider, useLoader, type LoaderControls } from './loader';
 export { createRoutes, type RouteHandle, type RouteRegistry } from './routes';
 export {
+  PageTitleRecorder,
   SiteNameProvider,
   useBreadcrumbLabel,
   useBreadcrumbs,
   usePageTitle,
   type Breadcrumb,
 } from './navigation-hooks';
+export { loadFonts, setFavicon } from './appearance-dom';
 export { ThemeStyle } from './theme-style';

@@ -95,6 +95,23 @@ export function SiteNameProvider(p: { name?: string | undefined; children?: Reac
   return <SiteNameContext.Provider value={p.name}>{p.children}</SiteNameContext.Provider>;
 }
 
+const TitleRecorderContext = createContext<((title: string) => void) | undefined>(undefined);
+
+/**
+ * Passes each document title the pages below set while rendering to `record`, for rendering
+ * where there is no document (on the server), so the page can be sent with its title. The
+ * deepest page renders last, so its title is the last one recorded.
+ *
+ * @example
+ * let title = '';
+ * renderToString(<PageTitleRecorder record={(t) => (title = t)}><Page /></PageTitleRecorder>);
+ */
+export function PageTitleRecorder(p: { record: (title: string) => void; children?: ReactNode }) {
+  return (
+    <TitleRecorderContext.Provider value={p.record}>{p.children}</TitleRecorderContext.Provider>
+  );
+}
+
 /**
  * Sets `document.title` to `<title> | <site name>`. Without `title`, the deepest matched
  * route's `handle.title` is used, translated; a given `title` (e.g. a product's) is used as is
@@ -114,9 +131,11 @@ export function usePageTitle(title?: string, siteName?: string): void {
   }
   const text = title ?? (routeTitle === undefined ? undefined : translator.t(routeTitle));
   const site = siteName ?? contextSiteName;
+  const record = useContext(TitleRecorderContext);
   useBreadcrumbLabel(title);
+  const full = [text, site].filter((part): part is string => Boolean(part)).join(' | ');
+  if (record && full) record(full);
   useEffect(() => {
-    const parts = [text, site].filter((part): part is string => Boolean(part));
-    if (parts.length) document.title = parts.join(' | ');
-  }, [text, site]);
+    if (full) document.title = full;
+  }, [full]);
 }

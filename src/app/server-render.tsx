@@ -3,7 +3,7 @@
 // by the server (src/server/plugins/first-answers.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { appearanceToCssVars, directionOf, resolveLanguage } from '@engine/core';
-import type { RouteHandle } from '@engine/react';
+import { PageTitleRecorder, type RouteHandle } from '@engine/react';
 import type { Appearance } from '@schemas/entities/appearance.schema';
 import type { GeneralSettings } from '@schemas/entities/settings.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
@@ -53,6 +53,20 @@ const RENDERED_PAGES = new Set([
   'denied',
 ]);
 
+/**
+ * Pages a visitor is sent as finished documents, without the portal's code: everything on them
+ * is text, pictures and links, which work without it. The page's own small script
+ * (src/app/document-page.ts) runs the only controls they may hold, the cookie banner's and the
+ * back-to-top button's, which are marked `data-island`. Links lead to the next page with a full
+ * page load, and a page that needs the portal loads it then.
+ */
+const DOCUMENT_PAGES = new Set(['home']);
+
+/** A form control or other element that works only with a script, unless it is an island's. */
+const CONTROL_TAG = /<(?:button|input|select|textarea|form|dialog|details)\b[^>]*>/g;
+const onlyIslandControls = (html: string) =>
+  [...html.matchAll(CONTROL_TAG)].every(([tag]) => / data-island="[\w-]+"/.test(tag));
+
 /** A value that cannot end its declaration, its rule or the style element it is written in. */
 const SAFE_CSS_VALUE = /^[^;{}<>\\]*$/;
 
@@ -80,6 +94,13 @@ export interface RenderedPage {
   /** The page's language and direction, for `<html lang dir>`. */
   language: string;
   dir: 'ltr' | 'rtl';
+  /** The document title the page sets, or '' when it sets none. */
+  title: string;
+  /**
+   * Whether the page can be sent without the portal's code (a visitor's page among
+   * {@link DOCUMENT_PAGES} with no controls but the islands').
+   */
+  document: boolean;
 }
 
 /** Leading `<link>` elements: what React hoists for the head (preloads of eager images). */
@@ -121,10 +142,13 @@ export async function renderPage(
     if (state.unanswered.length || !me || !general) return undefined;
     const router = createStaticRouter(handler.dataRoutes, context);
     const errors: unknown[] = [];
+    let title = '';
     const { prelude } = await prerenderToNodeStream(
-      <Portal queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Portal>,
+      <PageTitleRecorder record={(recorded) => (title = recorded)}>
+        <Portal queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Portal>
+      </PageTitleRecorder>,
       {
         onError: (error) => void errors.push(error),
         // Every part inline where it belongs: a large part written apart would need an inline
@@ -142,9 +166,12 @@ export async function renderPage(
     if (state.unanswered.length) return undefined;
     const head = LEADING_LINKS.exec(rendered)?.[0] ?? '';
     const language = resolveLanguage(me.uid > 0 ? me.language : null, general.current_language);
+    const html = rendered.slice(head.length);
     const result: RenderedPage = {
-      html: rendered.slice(head.length),
+      html,
       head,
+      title,
+      document: me.uid === 0 && DOCUMENT_PAGES.has(page) && onlyIslandControls(html),
       themeCss: themeRule(queryClient.getQueryData<Appearance>(appearanceQueryKey)),
       language,
       dir: directionOf(language, general.languages ?? []),

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { beforeScripts, withRenderedPage } from '../../src/server/plugins/page-renderer';
+import {
+  beforeScripts,
+  withoutPortalScripts,
+  withRenderedPage,
+} from '../../src/server/plugins/page-renderer';
 
 const PAGE =
   '<!doctype html><html lang="en" dir="ltr"><head><title>Atrium</title>' +
@@ -16,7 +20,36 @@ describe('a page rendered on the server, in the portal page', () => {
     themeCss: ':root{--color-primary:#3754db}',
     language: 'ar',
     dir: 'rtl' as const,
+    title: 'Home | Atrium',
+    document: false,
   };
+
+  it('carries the title the page set, as text', () => {
+    expect(withRenderedPage(PAGE, rendered, POLICY).html).toContain('<title>Home | Atrium</title>');
+    const hostile = withRenderedPage(
+      PAGE,
+      { ...rendered, title: '</title><script>alert(1)</script> & co' },
+      POLICY,
+    ).html;
+    expect(hostile).toContain(
+      '<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; co</title>',
+    );
+    // A page that sets none keeps the portal's.
+    expect(withRenderedPage(PAGE, { ...rendered, title: '' }, POLICY).html).toContain(
+      '<title>Atrium</title>',
+    );
+  });
+
+  it("a page sent as a document loses the portal's scripts and its JavaScript notice", () => {
+    const page = PAGE.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/framework-3c4d5e6f.js"></head>',
+    ).replace('</body>', '<noscript>Atrium needs JavaScript</noscript></body>');
+    const document = withoutPortalScripts(page);
+    expect(document).not.toMatch(/index-2b3c4d5e\.js|framework-3c4d5e6f|noscript/);
+    expect(document).toContain('index-1a2b3c4d.css');
+    expect(document).toContain('<div id="root"></div>');
+  });
 
   it('puts the content in #root, the language on <html>, the theme and preloads before the scripts', () => {
     const { html } = withRenderedPage(PAGE, rendered, POLICY);

@@ -1,21 +1,10 @@
-import { appearanceAttributes, type Appearance } from '@schemas/entities/appearance.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Envelope } from '@engine/core';
-import { api } from '../api';
+import { fetchAppearance } from '../requests/appearance';
 
 export const appearanceQueryKey = ['appearance'] as const;
 
-/** `GET appearance?attributes[]=…`: the site's theme. */
+/** The site's theme: see {@link fetchAppearance}. */
 export const appearanceQueryOptions = () =>
-  queryOptions({
-    queryKey: appearanceQueryKey,
-    queryFn: async () =>
-      (
-        await api.get<Envelope<Appearance>>('appearance', {
-          searchParams: { attributes: [...appearanceAttributes] },
-        })
-      ).data,
-    staleTime: 5 * 60_000,
-  });
+  queryOptions({ queryKey: appearanceQueryKey, queryFn: fetchAppearance, staleTime: 5 * 60_000 });
 
 export const useAppearance = () => useQuery(appearanceQueryOptions());

@@ -1,30 +1,19 @@
-import type { CookieDisclaimer } from '@schemas/entities/settings.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Envelope } from '@engine/core';
-import { api } from '../api';
+import { agreeToCookies, fetchCookieDisclaimer } from '../requests/cookie-disclaimer';
 
 export const cookieDisclaimerQueryKey = ['settings', 'cookies-disclaimer'] as const;
 
-/** `GET settings/cookies-disclaimer`: the banner text and whether this browser agreed to it. */
+/** The cookie disclaimer: see {@link fetchCookieDisclaimer}. */
 export const cookieDisclaimerQueryOptions = () =>
-  queryOptions({
-    queryKey: cookieDisclaimerQueryKey,
-    queryFn: async () =>
-      (await api.get<Envelope<CookieDisclaimer>>('settings/cookies-disclaimer')).data,
-  });
+  queryOptions({ queryKey: cookieDisclaimerQueryKey, queryFn: fetchCookieDisclaimer });
 
 export const useCookieDisclaimer = () => useQuery(cookieDisclaimerQueryOptions());
 
-/** `POST /system/ajax/cookies-disclaimer/agree` (form body ajax=true), then reload the disclaimer. */
+/** {@link agreeToCookies}, then reload the disclaimer. */
 export function useAgreeToCookies() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.post<unknown>(
-        '/system/ajax/cookies-disclaimer/agree',
-        { ajax: true },
-        { absolute: true },
-      ),
+    mutationFn: agreeToCookies,
     onSettled: () => queryClient.invalidateQueries({ queryKey: cookieDisclaimerQueryKey }),
   });
 }

@@ -1,17 +1,10 @@
-import type { GeneralSettings } from '@schemas/entities/settings.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Envelope } from '@engine/core';
-import { api } from '../api';
+import { fetchGeneralSettings } from '../requests/general-settings';
 
 export const generalSettingsQueryKey = ['settings', 'general'] as const;
 
-/** `GET settings?type=general`: formats, languages, current language/time zone and access flags. */
+/** The general settings: see {@link fetchGeneralSettings}. */
 export const generalSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: generalSettingsQueryKey,
-    queryFn: async () =>
-      (await api.get<Envelope<GeneralSettings>>('settings', { searchParams: { type: 'general' } }))
-        .data,
-  });
+  queryOptions({ queryKey: generalSettingsQueryKey, queryFn: fetchGeneralSettings });
 
 export const useGeneralSettings = () => useQuery(generalSettingsQueryOptions());

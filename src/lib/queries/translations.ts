@@ -1,20 +1,11 @@
-import type { Translation } from '@schemas/entities/language.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Envelope } from '@engine/core';
-import { api } from '../api';
+import { fetchTranslations } from '../requests/translations';
 
-/** `GET translations?context=interface&language=…`. English needs no call. */
+/** The interface texts of a language: see {@link fetchTranslations}. */
 export const translationsQueryOptions = (language: string) =>
   queryOptions({
     queryKey: ['translations', 'interface', language] as const,
-    queryFn: async () =>
-      language === 'en'
-        ? []
-        : (
-            await api.get<Envelope<Translation[]>>('translations', {
-              searchParams: { context: 'interface', language },
-            })
-          ).data,
+    queryFn: () => fetchTranslations(language),
     staleTime: 5 * 60_000,
   });
 

@@ -1,10 +1,16 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { GeneralSettings } from '@schemas/entities/settings.schema';
+import type { CookieDisclaimer, GeneralSettings } from '@schemas/entities/settings.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_ANSWERS_ID } from '@engine/core';
-import { beforeScripts, renderSafely, withRenderedPage, type PageRenderer } from './page-renderer';
+import {
+  beforeScripts,
+  renderSafely,
+  withoutPortalScripts,
+  withRenderedPage,
+  type PageRenderer,
+} from './page-renderer';
 import type { RoutePreloads } from './route-preloads';
 
 const brotli = promisify(brotliCompress);
@@ -60,6 +66,14 @@ async function firstAnswers(
   return { answers, signedIn: uid > 0 };
 }
 
+/** Whether the answers show a cookie disclaimer that this browser has yet to agree to. */
+function bannerPending(answers: Map<string, string>): boolean {
+  const body = answers.get('settings/cookies-disclaimer');
+  if (!body) return false;
+  const { data } = JSON.parse(body) as { data: CookieDisclaimer };
+  return data.disclaimer_text.trim() !== '' && !data.agreed;
+}
+
 /**
  * The answers as the content of a JSON script element: `<` is written `\u003c`, so no text in
  * them can close the element.
@@ -73,7 +87,8 @@ function answersScript(answers: Map<string, string>): string {
  * Sends the portal's page with the caller's first answers in it, links that fetch the requested
  * route's page code at once (when the build says which files it needs, `assets`) and, when the
  * build has a page renderer, the page itself rendered from those answers, which the portal then
- * takes over. The page is personal now: browsers revalidate it and shared caches do not keep it.
+ * takes over; a page that needs no portal (`document` in the rendered page) comes with the
+ * build's document script instead of the portal's. The page is personal now: browsers revalidate it and shared caches do not keep it.
  * Compressed with Brotli or gzip when the browser accepts it.
  */
 export async function sendPortalPage(
@@ -84,14 +99,26 @@ export async function sendPortalPage(
   apiPrefix: string,
 ): Promise<FastifyReply> {
   const { answers, signedIn } = await firstAnswers(app, request, apiPrefix);
-  const links = portal.assets?.linksFor(request.url.split('?')[0] ?? '/', signedIn);
-  let page = beforeScripts(portal.html, links?.styles ?? '').replace(
-    '</head>',
-    `${links?.scripts ?? ''}${answersScript(answers)}</head>`,
-  );
   const rendered = portal.renderer
     ? await renderSafely(portal.renderer, request.url, answers, request.log)
     : undefined;
+  // A page that works without the portal's code is sent with its own small script instead.
+  const asDocument = rendered?.document === true && portal.assets?.document !== undefined;
+  const routeLinks = portal.assets?.linksFor(request.url.split('?')[0] ?? '/', signedIn);
+  // The server renders the cookie banner into the page while it waits for an agreement: its
+  // styles must come with the page, not with its code.
+  const banner = rendered && bannerPending(answers) ? portal.assets?.untilAgreed : undefined;
+  const document = asDocument ? portal.assets?.document : undefined;
+  const links = document
+    ? { styles: (routeLinks?.styles ?? '') + document.styles, scripts: document.scripts }
+    : routeLinks && {
+        styles: routeLinks.styles + (banner?.styles ?? ''),
+        scripts: routeLinks.scripts + (banner?.scripts ?? ''),
+      };
+  let page = beforeScripts(
+    asDocument ? withoutPortalScripts(portal.html) : portal.html,
+    links?.styles ?? '',
+  ).replace('</head>', `${links?.scripts ?? ''}${answersScript(answers)}</head>`);
   if (rendered) {
     const policy = reply.getHeader('content-security-policy');
     const { html, csp } = withRenderedPage(

@@ -10,6 +10,8 @@ export interface RenderedPage {
   themeCss: string;
   language: string;
   dir: 'ltr' | 'rtl';
+  title: string;
+  document: boolean;
 }
 
 /** The server's side of the page renderer: see {@link loadPageRenderer}. */
@@ -63,6 +65,20 @@ const unescapeAttribute = (value: string) =>
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+const escapeText = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The portal's page without its scripts (the entry, the preloads of its imports) and without the
+ * notice that it needs JavaScript: for a page sent as a finished document, which needs neither.
+ */
+export function withoutPortalScripts(page: string): string {
+  return page
+    .replace(/[ \t]*<script type="module"[^>]*><\/script>\n?/g, '')
+    .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')
+    .replace(/[ \t]*<noscript>[\s\S]*?<\/noscript>\n?/g, '');
+}
+
 /**
  * `content` placed in the head before the portal's scripts (after its stylesheets), so the
  * browser fetches it first; or at the end of the head when the page has no module script.
@@ -77,7 +93,7 @@ export function beforeScripts(page: string, content: string): string {
 
 /**
  * The portal's page with a rendered page in it: the content in `#root`, the head elements and
- * theme rule in the head, and the language and direction on `<html>`. Returns the page and the
+ * theme rule in the head, its title, and the language and direction on `<html>`. Returns the page and the
  * Content-Security-Policy that lets exactly its inline styles apply: the theme rule by its hash,
  * and each `style` attribute React wrote by its hash (`'unsafe-hashes'` allows only those).
  *
@@ -99,6 +115,9 @@ export function withRenderedPage(
     .replace(
       /<html[^>]*>/,
       `<html lang="${escapeAttribute(rendered.language)}" dir="${rendered.dir}">`,
+    )
+    .replace(/<title>[^<]*<\/title>/, (title) =>
+      rendered.title ? `<title>${escapeText(rendered.title)}</title>` : title,
     )
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
   const themeHash = rendered.themeCss

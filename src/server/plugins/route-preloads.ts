@@ -10,6 +10,8 @@ interface Assets {
 interface RouteAssetsFile {
   routes: ({ path: string; signedIn: boolean } & Assets)[];
   signedInFrame: Assets;
+  untilAgreed?: Assets;
+  document?: Assets;
 }
 
 /** A route's `<link>` elements: its stylesheets, and the preloads of its scripts. */
@@ -22,6 +24,13 @@ export interface RouteLinks {
 export interface RoutePreloads {
   /** The links for a request path; empty when no route matches. */
   linksFor(path: string, signedIn: boolean): RouteLinks;
+  /** The cookie banner's styles and code, for a page that shows the banner. */
+  untilAgreed: RouteLinks;
+  /**
+   * For a page sent as a finished document: its stylesheets, and its script with the preloads
+   * of the script's imports. Undefined when the build has none.
+   */
+  document: RouteLinks | undefined;
 }
 
 const NO_LINKS: RouteLinks = { styles: '', scripts: '' };
@@ -46,6 +55,17 @@ function links({ js, css }: Assets): RouteLinks {
     scripts: js
       .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`)
       .join(''),
+  };
+}
+
+/** A document's links: its first script is the entry, run as a module; the rest are its imports. */
+function documentLinks({ js, css }: Assets): RouteLinks {
+  const [entry, ...imports] = js;
+  return {
+    styles: links({ js: [], css }).styles,
+    scripts:
+      (entry ? `<script type="module" crossorigin src="${entry}"></script>` : '') +
+      links({ js: imports, css: [] }).scripts,
   };
 }
 
@@ -84,6 +104,7 @@ export async function loadRoutePreloads(clientDir: string): Promise<RoutePreload
   }
   if (!Array.isArray(file.routes) || !isAssets(file.signedInFrame)) return undefined;
   const frame = links(file.signedInFrame);
+  const document = isAssets(file.document) ? documentLinks(file.document) : undefined;
   const routes = file.routes
     .filter((route) => typeof route.path === 'string' && isAssets(route))
     .map((route) => ({ ...matcher(route.path), signedIn: route.signedIn, links: links(route) }))
@@ -91,6 +112,8 @@ export async function loadRoutePreloads(clientDir: string): Promise<RoutePreload
     // `/incentives/:productId`), as in the client's router.
     .sort((a, b) => b.fixed - a.fixed);
   return {
+    document,
+    untilAgreed: isAssets(file.untilAgreed) ? links(file.untilAgreed) : NO_LINKS,
     linksFor(requestPath, signedIn) {
       const route = routes.find((r) => r.test(requestPath));
       if (!route || (route.signedIn && !signedIn)) return NO_LINKS;

@@ -29,6 +29,9 @@ export const backToTopMachine = setup({
   },
   actions: {
     scrollToTop: () => {
+      // The button hides as the page moves: let go of its focus first, as its hiding would do in
+      // the middle of the scroll, which stops a smooth scroll where it began.
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
       const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
       window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
     },

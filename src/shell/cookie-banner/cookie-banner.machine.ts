@@ -3,6 +3,12 @@ import { assign, fromPromise, setup } from 'xstate';
 export type CookieBannerEvent =
   { type: 'SYNC'; text: string | null | undefined; agreed: boolean } | { type: 'AGREE' };
 
+/** The disclaimer as first known: with it, the banner is visible from its first snapshot. */
+export interface CookieBannerInput {
+  text: string | null | undefined;
+  agreed: boolean;
+}
+
 export interface CookieBannerContext {
   text: string;
   agreed: boolean;
@@ -12,12 +18,14 @@ export interface CookieBannerContext {
 /**
  * Cookie-consent banner: visible while a disclaimer text exists and this browser has not
  * agreed; AGREE sends the agreement (`agree` actor) and reloads the disclaimer
- * (`reloadDisclaimer`). The component feeds query data in with SYNC.
+ * (`reloadDisclaimer`). The disclaimer known at start comes as input, so a page rendered on the
+ * server shows the banner already; later data comes in with SYNC.
  */
 export const cookieBannerMachine = setup({
   types: {
     context: {} as CookieBannerContext,
     events: {} as CookieBannerEvent,
+    input: {} as CookieBannerInput,
   },
   actors: {
     agree: fromPromise<unknown>(async () => {
@@ -40,8 +48,12 @@ export const cookieBannerMachine = setup({
   },
 }).createMachine({
   id: 'cookieBanner',
-  context: { text: '', agreed: false, error: null },
-  initial: 'hidden',
+  context: ({ input }) => ({
+    text: input?.text ?? '',
+    agreed: input?.agreed ?? false,
+    error: null,
+  }),
+  initial: 'deciding',
   states: {
     hidden: {
       on: { SYNC: { target: 'deciding', actions: 'sync' } },

@@ -34,7 +34,9 @@ export function CookieBanner() {
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useMachine(machine, {
+    input: { text: data?.disclaimer_text, agreed: data?.agreed ?? false },
+  });
 
   useEffect(() => {
     if (data) send({ type: 'SYNC', text: data.disclaimer_text, agreed: data.agreed });
@@ -59,6 +61,7 @@ export function CookieBanner() {
         )}
         <button
           type="button"
+          data-island="cookie-agree"
           className={styles.accept}
           onClick={() => send({ type: 'AGREE' })}
           disabled={agreeing}

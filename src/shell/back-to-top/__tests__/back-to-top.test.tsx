@@ -2,7 +2,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { createTestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { learner, renderShell } from '../../__tests__/test-utils';
-import { BackToTop, SCROLL_DEBOUNCE_MS } from '../back-to-top';
+import { BackToTop } from '../back-to-top';
+import { SCROLL_DEBOUNCE_MS } from '../scroll-reports';
 import { backToTopMachine, type ScrollEvent } from '../back-to-top.machine';
 
 const VIEWPORT = 800;

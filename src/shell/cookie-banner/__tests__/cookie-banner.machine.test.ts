@@ -9,6 +9,7 @@ function start(agree: () => Promise<unknown> = () => Promise.resolve({ agreed: t
       actors: { agree: fromPromise(agree) },
       actions: { reloadDisclaimer },
     }),
+    { input: { text: '', agreed: false } },
   ).start();
   return { actor, reloadDisclaimer };
 }

@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, logIn, newPage } from './fixtures';
+import {
+  backToTopFromFarDown,
+  expectNoAxeViolations,
+  fiveViewportsLong,
+  launchBrowser,
+  logIn,
+  newPage,
+} from './fixtures';
 
 const { browser } = launchBrowser();
 
@@ -49,23 +56,11 @@ describe("the visitor home comes as a finished document, without the portal's co
     await page.goto('/');
     await page.getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
-    // A viewport a fifth of the page's height makes the page more than four viewports long.
-    const contentHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-    const viewport = Math.floor(contentHeight / 5);
-    await page.setViewportSize({ width: 360, height: viewport });
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    expect(height).toBeGreaterThan(viewport * 4);
-
-    const button = page.getByRole('button', { name: 'Back to top' });
-    await page.mouse.move(180, Math.floor(viewport / 2));
+    const { height } = await fiveViewportsLong(page, 360);
     await page.mouse.wheel(0, height);
     await page.waitForTimeout(300);
-    expect(await button.isVisible()).toBe(false);
-    await page.mouse.wheel(0, -20);
-    await button.waitFor({ state: 'visible' });
-    await button.click();
-    await page.waitForFunction(() => window.scrollY === 0);
-    await button.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Back to top' }).isVisible()).toBe(false);
+    await backToTopFromFarDown(page);
     await context.close();
   });
 

@@ -110,3 +110,31 @@ export async function callApi(page: Page, method: string, path: string, body?: u
     { method, path, body },
   );
 }
+
+/**
+ * Makes the page more than four viewports long (a viewport a fifth of its height, at `width`)
+ * and puts the mouse over it, for the back-to-top button. Returns the viewport and page heights.
+ */
+export async function fiveViewportsLong(
+  page: Page,
+  width: number,
+): Promise<{ viewport: number; height: number }> {
+  await page.setViewportSize({ width, height: 100 });
+  const contentHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  const viewport = Math.floor(contentHeight / 5);
+  await page.setViewportSize({ width, height: viewport });
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeGreaterThan(viewport * 4);
+  await page.mouse.move(Math.floor(width / 2), Math.floor(viewport / 2));
+  return { viewport, height };
+}
+
+/** Scrolls up a little from far down: Back to top appears, and takes the page to its top. */
+export async function backToTopFromFarDown(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Back to top' });
+  await page.mouse.wheel(0, -20);
+  await button.waitFor({ state: 'visible' });
+  await button.click();
+  await page.waitForFunction(() => window.scrollY === 0);
+  await button.waitFor({ state: 'hidden' });
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, logIn, newPage, settled, launchBrowser } from './fixtures';
+import {
+  backToTopFromFarDown,
+  expectNoAxeViolations,
+  fiveViewportsLong,
+  launchBrowser,
+  logIn,
+  newPage,
+  settled,
+} from './fixtures';
 
 const { browser } = launchBrowser();
 
@@ -54,16 +62,8 @@ describe('the portal shell', () => {
     const { context, page } = await newPage(browser(), { width: 1280, height: 800 });
     await logIn(page, 'learner', '/user');
     await settled(page);
-    // A viewport a fifth of the content's height makes the page more than four viewports long.
-    await page.setViewportSize({ width: 1280, height: 100 });
-    const contentHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-    const viewport = Math.floor(contentHeight / 5);
-    await page.setViewportSize({ width: 1280, height: viewport });
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    expect(height).toBeGreaterThan(viewport * 4);
-
+    const { viewport, height } = await fiveViewportsLong(page, 1280);
     const button = page.getByRole('button', { name: 'Back to top' });
-    await page.mouse.move(640, Math.floor(viewport / 2));
     await page.mouse.wheel(0, viewport * 2);
     await page.waitForTimeout(300);
     // Scrolling up, but not yet past three viewport heights: still hidden.
@@ -74,11 +74,7 @@ describe('the portal shell', () => {
     await page.mouse.wheel(0, height);
     await page.waitForTimeout(300);
     await expect(button.isVisible()).resolves.toBe(false);
-    await page.mouse.wheel(0, -20);
-    await button.waitFor({ state: 'visible' });
-    await button.click();
-    await page.waitForFunction(() => window.scrollY === 0);
-    await button.waitFor({ state: 'hidden' });
+    await backToTopFromFarDown(page);
     await context.close();
   });
 

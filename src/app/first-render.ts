@@ -11,9 +11,11 @@ import {
 import { meQueryKey, meQueryOptions } from '@/lib/queries/me';
 import { navigationQueryOptions } from '@/lib/queries/navigation';
 import { storefrontQueryOptions } from '@/lib/queries/storefront';
+import { storefrontTermsQueryOptions } from '@/lib/queries/storefront-terms';
 import { translationsQueryOptions } from '@/lib/queries/translations';
 import { walletQueryOptions } from '@/lib/queries/wallet';
 import type { GeneralSettings } from '@schemas/entities/settings.schema';
+import type { CategoriesContent } from '@schemas/storefront/categories.section';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 
 /** Resolves once the work queued now (promise callbacks) has run, on the next task. */
@@ -57,7 +59,25 @@ export async function primeFirstQueries(client: QueryClient, path: string): Prom
       client.prefetchQuery(navigationQueryOptions()),
       client.prefetchQuery(walletQueryOptions()),
     );
-  else if (path === '/')
-    then.push(client.prefetchQuery(storefrontQueryOptions({ audience: 'unregistered', language })));
+  else if (path === '/') {
+    const storefront = storefrontQueryOptions({ audience: 'unregistered', language });
+    then.push(
+      client.prefetchQuery(storefront).then(async () => {
+        // The terms its categories sections show.
+        const sections = client.getQueryData(storefront.queryKey)?.sections ?? [];
+        const vocabularies = sections.flatMap(({ type, data }) => {
+          const content = data.content as Partial<CategoriesContent>;
+          return type === 'categories' && content.vocabulary && content.terms?.length
+            ? [content.vocabulary]
+            : [];
+        });
+        await Promise.all(
+          vocabularies.map((vocabulary) =>
+            client.prefetchQuery(storefrontTermsQueryOptions(vocabulary)),
+          ),
+        );
+      }),
+    );
+  }
   await settleAnswered(then);
 }

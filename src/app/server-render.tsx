@@ -67,6 +67,9 @@ const CONTROL_TAG = /<(?:button|input|select|textarea|form|dialog|details)\b[^>]
 const onlyIslandControls = (html: string) =>
   [...html.matchAll(CONTROL_TAG)].every(([tag]) => / data-island="[\w-]+"/.test(tag));
 
+/** A part of the page that shows it is loading (the portal's loading states are status regions). */
+const STILL_LOADING = /<[^>]+ role="status"/;
+
 /** A value that cannot end its declaration, its rule or the style element it is written in. */
 const SAFE_CSS_VALUE = /^[^;{}<>\\]*$/;
 
@@ -171,7 +174,11 @@ export async function renderPage(
       html,
       head,
       title,
-      document: me.uid === 0 && DOCUMENT_PAGES.has(page) && onlyIslandControls(html),
+      document:
+        me.uid === 0 &&
+        DOCUMENT_PAGES.has(page) &&
+        onlyIslandControls(html) &&
+        !STILL_LOADING.test(html),
       themeCss: themeRule(queryClient.getQueryData<Appearance>(appearanceQueryKey)),
       language,
       dir: directionOf(language, general.languages ?? []),

@@ -29,6 +29,9 @@ describe("the visitor home comes as a finished document, without the portal's co
     expect(scripts.filter((file) => /\/(index|framework)-/.test(file))).toEqual([]);
     expect(scripts.some((file) => file.startsWith('/assets/document-'))).toBe(true);
     expect(await page.title()).toBe('Home | Atrium Academy');
+    // Every section is there in full: the topics are links, not a loading placeholder.
+    await page.getByRole('main').getByRole('link', { name: 'Leadership' }).waitFor();
+    expect(await page.getByRole('status').count()).toBe(0);
 
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await banner.waitFor();

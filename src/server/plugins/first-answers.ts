@@ -60,10 +60,39 @@ async function firstAnswers(
     then.push(ask(`translations?context=interface&language=${encodeURIComponent(language)}`));
   // A signed-in user's pages show the sidebar and the points badge.
   if (uid > 0) then.push(ask('navigation'), ask('incentives/wallet'));
-  if (request.url.split('?')[0] === '/' && uid === 0)
-    then.push(ask(`storefront?audience=unregistered&language=${encodeURIComponent(language)}`));
+  if (request.url.split('?')[0] === '/' && uid === 0) {
+    const storefront = `storefront?audience=unregistered&language=${encodeURIComponent(language)}`;
+    then.push(
+      // The terms its categories sections show, as the portal asks for them.
+      ask(storefront).then(() =>
+        Promise.all(
+          sectionVocabularies(answers.get(storefront)).map((vocabulary) =>
+            ask(`taxonomy_terms?machine_name=${encodeURIComponent(vocabulary)}&limit=100`),
+          ),
+        ).then(() => undefined),
+      ),
+    );
+  }
   await Promise.all(then);
   return { answers, signedIn: uid > 0 };
+}
+
+/** The vocabularies whose terms a storefront answer's categories sections show. */
+function sectionVocabularies(body: string | undefined): string[] {
+  if (!body) return [];
+  const { data } = JSON.parse(body) as {
+    data: { sections?: { type: string; data: { content: Record<string, unknown> } }[] };
+  };
+  const vocabularies = (data.sections ?? []).flatMap(({ type, data: { content } }) =>
+    type === 'categories' &&
+    typeof content.vocabulary === 'string' &&
+    content.vocabulary !== '' &&
+    Array.isArray(content.terms) &&
+    content.terms.length > 0
+      ? [content.vocabulary]
+      : [],
+  );
+  return [...new Set(vocabularies)];
 }
 
 /** Whether the answers show a cookie disclaimer that this browser has yet to agree to. */

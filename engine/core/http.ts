@@ -104,6 +104,11 @@ export interface HttpClientOptions {
    * (a server rendering several pages at once keeps each page's answers apart).
    */
   firstAnswers?: Map<string, unknown> | (() => Map<string, unknown> | undefined);
+  /**
+   * Told the key (as in {@link HttpClientOptions.firstAnswers}) of each GET the answers held no
+   * answer for, before it goes to the network: a server rendering a page learns what to ask.
+   */
+  onUnanswered?: (key: string) => void;
 }
 
 /**
@@ -305,13 +310,14 @@ export function createHttpClient(options: HttpClientOptions): ApiClient & {
       typeof options.firstAnswers === 'function' ? options.firstAnswers() : options.firstAnswers;
     // A change (signing in, saving) may change any answer: the page's are no longer current.
     if (UNSAFE_METHODS.has(method)) first?.clear();
-    if (method === 'get' && !o.absolute && first?.size) {
+    if (method === 'get' && !o.absolute && first) {
       const key = `${path.replace(/^\/+/, '')}${query === '' ? '' : `?${query}`}`;
       if (first.has(key)) {
         const answer = first.get(key);
         first.delete(key);
         return answer as T;
       }
+      options.onUnanswered?.(key);
     }
     if (UNSAFE_METHODS.has(method)) headers['Idempotency-Key'] = newIdempotencyKey();
     if (body !== undefined && body !== null) {

@@ -18,17 +18,34 @@ import { primeFirstQueries } from './first-render';
 import { preloadPage } from './pages';
 import { Portal, portalRoutes } from './portal';
 
-/** The page being rendered: its answers, and the requests they did not answer. */
+/**
+ * The page being rendered: its answers, the requests they did not answer, and the answer keys
+ * of those that were GETs under the API, which the server can ask.
+ */
 interface Rendering {
   answers: Map<string, unknown>;
   unanswered: string[];
+  missing: string[];
 }
 
 const rendering = new AsyncLocalStorage<Rendering>();
 answerFromPagesOnly(
   () => rendering.getStore()?.answers,
   (url) => rendering.getStore()?.unanswered.push(url),
+  (key) => rendering.getStore()?.missing.push(key),
 );
+
+/** What {@link renderPage} returns when the page needs answers it was not given. */
+export interface MissingAnswers {
+  /** Their keys, as the portal's HTTP client writes them (`taxonomy_terms?machine_name=…`). */
+  missing: string[];
+}
+
+/**
+ * Whether every request the page made was a GET the server can ask; then the page can be
+ * rendered once it has those answers.
+ */
+const askable = (state: Rendering) => state.missing.length === state.unanswered.length;
 
 const handler = createStaticHandler(portalRoutes());
 
@@ -117,9 +134,10 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 
 /**
  * Renders the portal's page for `url` with the page's first answers (by request, as the portal's
- * HTTP client writes them), parts that load lazily included. Undefined for a page the server
- * does not render ({@link RENDERED_PAGES}), when the page cannot be rendered from those answers
- * alone (it would need another request), or when its route redirects: the browser renders it.
+ * HTTP client writes them), parts that load lazily included. When the page asked for more, the
+ * keys of those GETs ({@link MissingAnswers}): the server asks them and renders again. Undefined
+ * for a page the server does not render ({@link RENDERED_PAGES}), when it made a request the
+ * server cannot ask for it, or when its route redirects: the browser renders it.
  *
  * @example
  * const page = await renderPage('/', { 'me?attributes[]=profile': { data: { uid: 0 } }, … });
@@ -127,8 +145,13 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 export async function renderPage(
   url: string,
   answers: Record<string, unknown>,
-): Promise<RenderedPage | undefined> {
-  const state: Rendering = { answers: new Map(Object.entries(answers)), unanswered: [] };
+): Promise<RenderedPage | MissingAnswers | undefined> {
+  const state: Rendering = {
+    answers: new Map(Object.entries(answers)),
+    unanswered: [],
+    missing: [],
+  };
+  const missing = () => (askable(state) ? { missing: [...new Set(state.missing)] } : undefined);
   return rendering.run(state, async () => {
     const request = new Request(new URL(url, 'http://portal.invalid'));
     const context = await handler.query(request);
@@ -142,7 +165,8 @@ export async function renderPage(
     ]);
     const me = queryClient.getQueryData<CurrentUser>(meQueryKey);
     const general = queryClient.getQueryData<GeneralSettings>(generalSettingsQueryKey);
-    if (state.unanswered.length || !me || !general) return undefined;
+    if (state.unanswered.length) return missing();
+    if (!me || !general) return undefined;
     const router = createStaticRouter(handler.dataRoutes, context);
     const errors: unknown[] = [];
     let title = '';
@@ -165,8 +189,8 @@ export async function renderPage(
     if (errors.length) throw errors[0];
     if (rendered.includes('<script')) throw new Error(`${url}: the rendered page needs a script`);
     // Anything the page asked for beyond its answers would show as loading here and as loaded in
-    // the browser (which asks the network): let the browser render such a page.
-    if (state.unanswered.length) return undefined;
+    // the browser (which asks the network): render it again with those answers.
+    if (state.unanswered.length) return missing();
     const head = LEADING_LINKS.exec(rendered)?.[0] ?? '';
     const language = resolveLanguage(me.uid > 0 ? me.language : null, general.current_language);
     const html = rendered.slice(head.length);

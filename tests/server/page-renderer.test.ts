@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   beforeScripts,
+  renderSafely,
   withoutPortalScripts,
   withRenderedPage,
 } from '../../src/server/plugins/page-renderer';
@@ -92,5 +94,52 @@ describe('a page rendered on the server, in the portal page', () => {
     expect(beforeScripts('<head><title>x</title></head><body></body>', '<b>')).toBe(
       '<head><title>x</title><b></head><body></body>',
     );
+  });
+});
+
+describe('a page that asks for more than its answers', () => {
+  const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
+  const page = {
+    html: '<p>Topics</p>',
+    head: '',
+    themeCss: '',
+    language: 'en',
+    dir: 'ltr' as const,
+    title: 'Home',
+    document: true,
+  };
+  /** A renderer whose page needs `storefront`, then (once it has it) `terms`. */
+  const renderer = {
+    renderPage: (_url: string, answers: Record<string, unknown>) =>
+      Promise.resolve(
+        !('storefront' in answers)
+          ? { missing: ['storefront'] }
+          : !('terms' in answers)
+            ? { missing: ['terms'] }
+            : page,
+      ),
+  };
+
+  it('is rendered again with each answer the server asks for it, and carries them', async () => {
+    const answers = new Map([['me', '{"data":{"uid":0}}']]);
+    const asked: string[][] = [];
+    const ask = (keys: string[]) => {
+      asked.push(keys);
+      keys.forEach((key) => answers.set(key, '{"data":[]}'));
+      return Promise.resolve();
+    };
+    expect(await renderSafely(renderer, '/', answers, ask, log)).toEqual(page);
+    expect(asked).toEqual([['storefront'], ['terms']]);
+    expect([...answers.keys()]).toEqual(['me', 'storefront', 'terms']);
+  });
+
+  it('is left to the browser when a route refuses what it asks for', async () => {
+    const asked: string[][] = [];
+    const ask = (keys: string[]) => {
+      asked.push(keys);
+      return Promise.resolve();
+    };
+    expect(await renderSafely(renderer, '/', new Map(), ask, log)).toBeUndefined();
+    expect(asked).toEqual([['storefront']]);
   });
 });

@@ -251,6 +251,19 @@ describe('answers the page came with', () => {
     expect(calls.map((c) => c.method)).toEqual(['POST', 'GET']);
   });
 
+  it('names each GET the answers lack by its key, as a rendering server needs to ask it', async () => {
+    const unanswered: string[] = [];
+    const { api } = client([json(200, { data: [] }), json(200, {})], {
+      baseUrl: '/api/v2',
+      firstAnswers: new Map<string, unknown>([['me', { data: { uid: 0 } }]]),
+      onUnanswered: (key) => unanswered.push(key),
+    });
+    await api.get('me');
+    await api.get('taxonomy_terms', { searchParams: { machine_name: 'topics', limit: 100 } });
+    await api.post('auth/logout', {});
+    expect(unanswered).toEqual(['taxonomy_terms?machine_name=topics&limit=100']);
+  });
+
   it('asks a function for the answers on each call, so pages rendered together keep theirs', async () => {
     const pages = [
       new Map<string, unknown>([['me', { data: { uid: 7 } }]]),

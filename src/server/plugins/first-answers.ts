@@ -30,28 +30,38 @@ export const FIRST_REQUESTS = [
   'settings/cookies-disclaimer',
 ] as const;
 
+/** The page's answers, and how to add one: see {@link firstAnswers}. */
+interface Answers {
+  answers: Map<string, string>;
+  /** Asks a GET under the API (its answer key) and keeps a 200 answer. */
+  ask: (url: string) => Promise<void>;
+}
+
 /**
- * The caller's answers to {@link FIRST_REQUESTS}, then to the interface texts of their language
- * (unless English), a signed-in user's sidebar and points and, on the home page for a visitor,
- * to the storefront request: each through
- * the real route with the caller's cookies, so the same access checks apply. Only 200 answers are kept; a request left out is simply made by the
- * portal as usual.
+ * Answers for the caller's page: each request is made through the real route with the caller's
+ * cookies, so the same access checks apply. Only 200 answers are kept; a request left out is
+ * simply made by the portal as usual.
  */
-async function firstAnswers(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  apiPrefix: string,
-): Promise<{ answers: Map<string, string>; signedIn: boolean }> {
+function answersFor(app: FastifyInstance, request: FastifyRequest, apiPrefix: string): Answers {
   const headers = request.headers.cookie ? { cookie: request.headers.cookie } : {};
   const answers = new Map<string, string>();
   const ask = async (url: string) => {
     const res = await app.inject({ method: 'GET', url: `${apiPrefix}/${url}`, headers });
     if (res.statusCode === 200) answers.set(url, res.body);
   };
+  return { answers, ask };
+}
+
+/**
+ * The caller's answers to {@link FIRST_REQUESTS}, then to the interface texts of their language
+ * (unless English), a signed-in user's sidebar and points and, on the home page for a visitor,
+ * to the storefront request (see {@link answersFor}). Whether the caller is signed in.
+ */
+async function firstAnswers({ answers, ask }: Answers, request: FastifyRequest): Promise<boolean> {
   await Promise.all(FIRST_REQUESTS.map(ask));
   const me = answers.get('me?attributes[]=profile');
   const general = answers.get('settings?type=general');
-  if (!me || !general) return { answers, signedIn: false };
+  if (!me || !general) return false;
   const { uid } = (JSON.parse(me) as { data: CurrentUser }).data;
   const language = (JSON.parse(general) as { data: GeneralSettings }).data.current_language;
   const then: Promise<void>[] = [];
@@ -60,39 +70,10 @@ async function firstAnswers(
     then.push(ask(`translations?context=interface&language=${encodeURIComponent(language)}`));
   // A signed-in user's pages show the sidebar and the points badge.
   if (uid > 0) then.push(ask('navigation'), ask('incentives/wallet'));
-  if (request.url.split('?')[0] === '/' && uid === 0) {
-    const storefront = `storefront?audience=unregistered&language=${encodeURIComponent(language)}`;
-    then.push(
-      // The terms its categories sections show, as the portal asks for them.
-      ask(storefront).then(() =>
-        Promise.all(
-          sectionVocabularies(answers.get(storefront)).map((vocabulary) =>
-            ask(`taxonomy_terms?machine_name=${encodeURIComponent(vocabulary)}&limit=100`),
-          ),
-        ).then(() => undefined),
-      ),
-    );
-  }
+  if (request.url.split('?')[0] === '/' && uid === 0)
+    then.push(ask(`storefront?audience=unregistered&language=${encodeURIComponent(language)}`));
   await Promise.all(then);
-  return { answers, signedIn: uid > 0 };
-}
-
-/** The vocabularies whose terms a storefront answer's categories sections show. */
-function sectionVocabularies(body: string | undefined): string[] {
-  if (!body) return [];
-  const { data } = JSON.parse(body) as {
-    data: { sections?: { type: string; data: { content: Record<string, unknown> } }[] };
-  };
-  const vocabularies = (data.sections ?? []).flatMap(({ type, data: { content } }) =>
-    type === 'categories' &&
-    typeof content.vocabulary === 'string' &&
-    content.vocabulary !== '' &&
-    Array.isArray(content.terms) &&
-    content.terms.length > 0
-      ? [content.vocabulary]
-      : [],
-  );
-  return [...new Set(vocabularies)];
+  return uid > 0;
 }
 
 /** Whether the answers show a cookie disclaimer that this browser has yet to agree to. */
@@ -127,9 +108,17 @@ export async function sendPortalPage(
   portal: { html: string; assets?: RoutePreloads | undefined; renderer?: PageRenderer | undefined },
   apiPrefix: string,
 ): Promise<FastifyReply> {
-  const { answers, signedIn } = await firstAnswers(app, request, apiPrefix);
+  const pageAnswers = answersFor(app, request, apiPrefix);
+  const { answers } = pageAnswers;
+  const signedIn = await firstAnswers(pageAnswers, request);
   const rendered = portal.renderer
-    ? await renderSafely(portal.renderer, request.url, answers, request.log)
+    ? await renderSafely(
+        portal.renderer,
+        request.url,
+        answers,
+        (keys) => Promise.all(keys.map(pageAnswers.ask)).then(() => undefined),
+        request.log,
+      )
     : undefined;
   // A page that works without the portal's code is sent with its own small script instead.
   const asDocument = rendered?.document === true && portal.assets?.document !== undefined;

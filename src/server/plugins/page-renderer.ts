@@ -14,10 +14,24 @@ export interface RenderedPage {
   document: boolean;
 }
 
+/** What the renderer returns when the page needs answers it was not given: their keys. */
+interface MissingAnswers {
+  missing: string[];
+}
+
 /** The server's side of the page renderer: see {@link loadPageRenderer}. */
 export interface PageRenderer {
-  renderPage(url: string, answers: Record<string, unknown>): Promise<RenderedPage | undefined>;
+  renderPage(
+    url: string,
+    answers: Record<string, unknown>,
+  ): Promise<RenderedPage | MissingAnswers | undefined>;
 }
+
+/**
+ * How many times a page is rendered again with the answers it asked for: a list, then what its
+ * items need (the home's storefront, then its categories' terms).
+ */
+const ASK_ROUNDS = 2;
 
 /**
  * Loads the page renderer the build wrote (`dist/ssr/server-render.js`), or undefined when there
@@ -34,17 +48,29 @@ export async function loadPageRenderer(file: string): Promise<PageRenderer | und
 
 /**
  * Renders a page, or undefined when it cannot be (the browser then renders it): a failure is
- * logged, never shown.
+ * logged, never shown. When the page asks for more than `answers` holds, `ask` adds those answers
+ * (through the real routes) and the page is rendered again, at most {@link ASK_ROUNDS} times; the
+ * page then carries them too.
  */
 export async function renderSafely(
   renderer: PageRenderer,
   url: string,
   answers: Map<string, string>,
+  ask: (keys: string[]) => Promise<void>,
   log: FastifyBaseLogger,
 ): Promise<RenderedPage | undefined> {
+  const asked = new Set<string>();
   try {
-    const parsed = Object.fromEntries([...answers].map(([key, body]) => [key, JSON.parse(body)]));
-    return await renderer.renderPage(url, parsed);
+    for (let round = 0; ; round++) {
+      const parsed = Object.fromEntries([...answers].map(([key, body]) => [key, JSON.parse(body)]));
+      const result = await renderer.renderPage(url, parsed);
+      if (!result || !('missing' in result)) return result;
+      // A request its route refused stays missing: the browser renders such a page.
+      const keys = result.missing.filter((key) => !asked.has(key));
+      if (round === ASK_ROUNDS || keys.length === 0) return undefined;
+      keys.forEach((key) => asked.add(key));
+      await ask(keys);
+    }
   } catch (error) {
     log.warn({ err: error, url }, 'the page could not be rendered on the server');
     return undefined;

@@ -103,8 +103,12 @@ export function measureBundle(distDir = path.join(root, 'dist/client'), projectR
       throw new Error(`The build has no ${DOCUMENT_ENTRY}: is it an input in vite.config.ts?`);
     }
     const documentLoad = scenario.document ? closure([DOCUMENT_ENTRY]) : undefined;
+    // A document also carries the styles of the parts it runs (scripts/first-loads.mjs).
+    const documentParts = scenario.document
+      ? closure(FRAME_PARTS.document.filter((part) => manifest[part])).css
+      : [];
     const js = documentLoad?.js ?? portal.js;
-    const css = new Set([...portal.css, ...(documentLoad?.css ?? [])]);
+    const css = new Set([...portal.css, ...(documentLoad?.css ?? []), ...documentParts]);
     js.forEach((file) => firstLoadFiles.add(file));
 
     const jsBytes = sum(js);

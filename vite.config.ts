@@ -35,7 +35,7 @@ function projectConfigCheck(): Plugin {
  * Writes `.vite/chunk-modules.json` beside the manifest: each emitted script and the source
  * modules in it, so scripts/check-bundle.mjs can tell which libraries a first load carries.
  */
-function chunkModulesFile(): Plugin {
+function chunkModulesFile(fileName = '.vite/chunk-modules.json'): Plugin {
   return {
     name: 'atrium-chunk-modules',
     generateBundle(_options, bundle) {
@@ -49,7 +49,7 @@ function chunkModulesFile(): Plugin {
       }
       this.emitFile({
         type: 'asset',
-        fileName: '.vite/chunk-modules.json',
+        fileName,
         source: JSON.stringify(chunks, null, 1),
       });
     },
@@ -57,25 +57,61 @@ function chunkModulesFile(): Plugin {
 }
 
 /**
+ * Builds the script of a page sent as a finished document (src/app/document-page.ts) into the
+ * same folder, on its own: sharing files with the portal would split the portal's first load
+ * into more, smaller files, which cost a signed-in user about a kilobyte. Its manifest and
+ * modules are `.vite/document-manifest.json` and `.vite/document-chunk-modules.json`.
+ */
+async function buildDocumentScript(mode: string, outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    mode,
+    logLevel: 'warn',
+    resolve: { alias: aliases(false) },
+    plugins: [chunkModulesFile('.vite/document-chunk-modules.json')],
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      sourcemap: false,
+      target: 'es2022',
+      manifest: '.vite/document-manifest.json',
+      modulePreload: { polyfill: false },
+      rolldownOptions: { input: { document: r('./src/app/document-page.ts') }, treeshake },
+    },
+  });
+}
+
+/**
  * Writes `.vite/route-assets.json` once the build is written: for each route, the scripts and
- * styles its page needs beyond index.html (scripts/first-loads.mjs). The server names them in the
- * portal's page, so the browser fetches the page's code alongside the portal's own.
+ * styles its page needs beyond index.html (scripts/first-loads.mjs), and the document script's,
+ * built first. The server names them in the portal's page, so the browser fetches the page's
+ * code alongside the portal's own. (Written before the build's files are compressed, which
+ * happens when the build closes, so the document script is compressed with them.)
  */
 function routeAssetsFile(): Plugin {
   let outDir = '';
+  let mode = 'production';
   return {
     name: 'atrium-route-assets',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      mode = config.mode;
     },
-    writeBundle() {
-      const manifest = JSON.parse(
-        readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
-      ) as Parameters<typeof routeAssets>[0];
+    async writeBundle() {
+      await buildDocumentScript(mode, outDir);
+      const read = (file: string) =>
+        JSON.parse(readFileSync(path.join(outDir, file), 'utf8')) as Parameters<
+          typeof routeAssets
+        >[0];
       writeFileSync(
         path.join(outDir, '.vite/route-assets.json'),
-        JSON.stringify(routeAssets(manifest, r('.')), null, 1),
+        JSON.stringify(
+          routeAssets(read('.vite/manifest.json'), r('.'), read('.vite/document-manifest.json')),
+          null,
+          1,
+        ),
       );
     },
   };
@@ -137,6 +173,30 @@ function headOrder(): Plugin {
   };
 }
 
+/** The import aliases; the server's renderer (`ssr`) cleans administrator HTML its own way. */
+function aliases(ssr: boolean) {
+  return [
+    // The server renders administrator HTML with the server's own sanitizer (the same policy);
+    // the browser's needs a DOM.
+    ...(ssr
+      ? [{ find: /^@\/lib\/admin-html$/, replacement: r('./src/server/lib/sanitize.ts') }]
+      : []),
+    { find: '@schemas', replacement: r('./schemas') },
+    { find: '@engine', replacement: r('./engine') },
+    { find: '@', replacement: r('./src') },
+  ];
+}
+
+/**
+ * Our TypeScript modules do nothing on import that matters when none of their exports is used
+ * (CSS imports are files of their own and keep their effect). Saying so lets the bundler see
+ * through barrel files like `@engine/core`, so the first load does not pull date-fns and the like
+ * that only lazy pages use.
+ */
+const treeshake = {
+  moduleSideEffects: [{ test: /[\\/](engine|schemas|src)[\\/].*\.tsx?$/, sideEffects: false }],
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   // `vite build --ssr src/app/server-render.tsx` builds the server's renderer into dist/ssr: the
   // same modules for Node, without the browser build's records and compressed copies.
@@ -150,18 +210,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         routeAssetsFile(),
         pageRendererBuild(),
       ],
-  resolve: {
-    alias: [
-      // The server renders administrator HTML with the server's own sanitizer (the same policy);
-      // the browser's needs a DOM.
-      ...(isSsrBuild
-        ? [{ find: /^@\/lib\/admin-html$/, replacement: r('./src/server/lib/sanitize.ts') }]
-        : []),
-      { find: '@schemas', replacement: r('./schemas') },
-      { find: '@engine', replacement: r('./engine') },
-      { find: '@', replacement: r('./src') },
-    ],
-  },
+  resolve: { alias: aliases(isSsrBuild === true) },
   build: isSsrBuild
     ? {
         outDir: 'dist/ssr',
@@ -180,18 +229,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Every browser we support preloads modules natively; the polyfill would only add bytes.
         modulePreload: { polyfill: false },
         rolldownOptions: {
-          // The portal (index.html), and the script of a page sent as a finished document.
-          input: { index: r('./index.html'), document: r('./src/app/document-page.ts') },
           plugins: [chunkModulesFile()],
-          treeshake: {
-            // Our TypeScript modules do nothing on import that matters when none of their exports
-            // is used (CSS imports are files of their own and keep their effect). Saying so lets the
-            // bundler see through barrel files like `@engine/core`, so the first load does not pull
-            // date-fns and the like that only lazy pages use.
-            moduleSideEffects: [
-              { test: /[\\/](engine|schemas|src)[\\/].*\.tsx?$/, sideEffects: false },
-            ],
-          },
+          treeshake,
           output: {
             codeSplitting: {
               groups: [

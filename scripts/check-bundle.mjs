@@ -74,10 +74,16 @@ export function measureBundle(distDir = path.join(root, 'dist/client'), projectR
     throw new Error(`No ${path.relative(process.cwd(), manifestFile)}: run \`vite build\` first.`);
   }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  const modulesFile = path.join(distDir, '.vite/chunk-modules.json');
-  const chunkModules = fs.existsSync(modulesFile)
-    ? JSON.parse(fs.readFileSync(modulesFile, 'utf8'))
-    : {};
+  const readJson = (file) =>
+    fs.existsSync(path.join(distDir, file))
+      ? JSON.parse(fs.readFileSync(path.join(distDir, file), 'utf8'))
+      : {};
+  // The document script is built on its own (vite.config.ts), with its own records.
+  const documentManifest = readJson('.vite/document-manifest.json');
+  const chunkModules = {
+    ...readJson('.vite/chunk-modules.json'),
+    ...readJson('.vite/document-chunk-modules.json'),
+  };
   const size = (file) => gzipSize(path.join(distDir, file));
   const pageSources = readPageSources(projectRoot);
   const routes = routePages(projectRoot);
@@ -99,10 +105,14 @@ export function measureBundle(distDir = path.join(root, 'dist/client'), projectR
     if (!source) throw new Error(`src/app/pages.ts has no lazy import for page "${route.page}".`);
     const parts = (scenario.signedIn ? FRAME_PARTS.signedIn : []).filter((part) => manifest[part]);
     const portal = closure(['index.html', source, ...parts]);
-    if (scenario.document && !manifest[DOCUMENT_ENTRY]) {
-      throw new Error(`The build has no ${DOCUMENT_ENTRY}: is it an input in vite.config.ts?`);
+    if (scenario.document && !documentManifest[DOCUMENT_ENTRY]) {
+      throw new Error(
+        `The build has no ${DOCUMENT_ENTRY}: see buildDocumentScript in vite.config.ts.`,
+      );
     }
-    const documentLoad = scenario.document ? closure([DOCUMENT_ENTRY]) : undefined;
+    const documentLoad = scenario.document
+      ? manifestClosure(documentManifest, [DOCUMENT_ENTRY])
+      : undefined;
     // A document also carries the styles of the parts it runs (scripts/first-loads.mjs).
     const documentParts = scenario.document
       ? closure(FRAME_PARTS.document.filter((part) => manifest[part])).css

@@ -27,4 +27,5 @@ export function manifestClosure(
 export function routeAssets(
   manifest: Record<string, { file: string; css?: string[]; imports?: string[] }>,
   projectRoot: string,
+  documentManifest: Record<string, { file: string; css?: string[]; imports?: string[] }>,
 ): RouteAssets;

@@ -17,7 +17,10 @@ export const FRAME_PARTS = {
   document: ['src/shell/back-to-top/back-to-top.tsx', 'src/shell/cookie-banner/cookie-banner.tsx'],
 };
 
-/** The script of a page the server sends as a finished document (src/app/server-render.tsx). */
+/**
+ * The script of a page the server sends as a finished document (src/app/server-render.tsx),
+ * built on its own: its manifest is `.vite/document-manifest.json` (vite.config.ts).
+ */
 export const DOCUMENT_ENTRY = 'src/app/document-page.ts';
 
 /** Page key -> source file, read from the `key: () => import('…')` lines of src/app/pages.ts. */
@@ -84,11 +87,12 @@ export function manifestClosure(manifest, keys) {
  * same for the signed-in frame (the sidebar). Paths are site-absolute (`/assets/…`).
  *
  * @example
- * routeAssets(JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')), '.');
+ * const read = (file) => JSON.parse(fs.readFileSync(`dist/client/.vite/${file}`, 'utf8'));
+ * routeAssets(read('manifest.json'), '.', read('document-manifest.json'));
  * // { routes: [{ path: '/', signedIn: false, js: ['/assets/home-page-….js', …], css: […] }, …],
  * //   signedInFrame: { js: […], css: […] }, document: { js: ['/assets/document-….js', …], css: [] } }
  */
-export function routeAssets(manifest, projectRoot) {
+export function routeAssets(manifest, projectRoot, documentManifest) {
   const entry = manifestClosure(manifest, ['index.html']);
   const pageSources = readPageSources(projectRoot);
   const beyondEntry = (keys) => {
@@ -105,7 +109,7 @@ export function routeAssets(manifest, projectRoot) {
   });
   const frame = FRAME_PARTS.signedIn.filter((part) => manifest[part]);
   const site = (files) => [...files].map((file) => `/${file}`);
-  const document = manifestClosure(manifest, [DOCUMENT_ENTRY]);
+  const document = manifestClosure(documentManifest, [DOCUMENT_ENTRY]);
   const documentParts = manifestClosure(
     manifest,
     FRAME_PARTS.document.filter((part) => manifest[part]),

@@ -15,5 +15,4 @@ export {
   usePageTitle,
   type Breadcrumb,
 } from './navigation-hooks';
-export { loadFonts, setFavicon } from './appearance-dom';
 export { ThemeStyle } from './theme-style';

@@ -4,7 +4,7 @@
 // back-to-top button, with their own machines, and applies the site's fonts and icon. Links lead
 // on with a full page load, and a page that needs the portal loads it.
 import { createTranslator, directionOf, resolveLanguage } from '@engine/core';
-import { loadFonts, setFavicon } from '@engine/react';
+import { loadFonts, setFavicon } from '@engine/react/appearance-dom';
 import { fetchAppearance } from '@/lib/requests/appearance';
 import { fetchCookieDisclaimer } from '@/lib/requests/cookie-disclaimer';
 import { fetchGeneralSettings } from '@/lib/requests/general-settings';

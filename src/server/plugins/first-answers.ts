@@ -131,7 +131,9 @@ export async function sendPortalPage(
     ? { styles: (routeLinks?.styles ?? '') + document.styles, scripts: document.scripts }
     : routeLinks && {
         styles: routeLinks.styles + (banner?.styles ?? ''),
-        scripts: routeLinks.scripts + (banner?.scripts ?? ''),
+        // Not its code: fetched early, it would hold up the portal taking the page over, and a
+        // click before then would be lost. The portal fetches it when it reaches the banner.
+        scripts: routeLinks.scripts,
       };
   let page = beforeScripts(
     asDocument ? withoutPortalScripts(portal.html) : portal.html,

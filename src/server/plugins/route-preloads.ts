@@ -24,7 +24,7 @@ export interface RouteLinks {
 export interface RoutePreloads {
   /** The links for a request path; empty when no route matches. */
   linksFor(path: string, signedIn: boolean): RouteLinks;
-  /** The cookie banner's styles and code, for a page that shows the banner. */
+  /** The cookie banner's styles (and the preloads of its code), for a page that shows it. */
   untilAgreed: RouteLinks;
   /**
    * For a page sent as a finished document: its stylesheets, and its script with the preloads

@@ -23,6 +23,8 @@ export interface Translator {
   timeZone: string;
   /** Site date formats by name (`date_time_formats`), PHP style. */
   dateFormats: Record<string, string>;
+  /** Writes a number as the interface language does (`1,234` in English). */
+  number: (value: number) => string;
   /** Picks the plural form for `count` (also available as `@count`). */
   plural: (
     count: number,
@@ -30,6 +32,19 @@ export interface Translator {
     plural: string,
     params?: Record<string, string | number>,
   ) => string;
+}
+
+/** English (`en`, `en-GB`…), whose whole numbers {@link englishWholeNumber} writes. */
+const ENGLISH = /^en(?:-|$)/i;
+
+/**
+ * A whole number as `Intl.NumberFormat('en')` writes it (`-1,234,567`). The first number format
+ * a Chromium page builds loads the locale data and holds the page up for tens of milliseconds:
+ * English pages, which show counts and points everywhere, go without it.
+ */
+function englishWholeNumber(value: number): string {
+  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return value < 0 ? `-${digits}` : digits;
 }
 
 function fill(text: string, params?: Record<string, string | number>): string {
@@ -91,6 +106,20 @@ export function createTranslator(o: {
     if (translation !== '') lookup.set(source, translation);
   }
   const compiled = new Map<string, IntlMessageFormat | null>();
+  // Building Intl objects costs far more than using them (the first one loads the locale
+  // data): one of each per translator, when first needed.
+  let pluralRules: Intl.PluralRules | undefined;
+  let englishPluralRules: Intl.PluralRules | undefined;
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const formatNumber = (value: number, language: string): string => {
+    if (Number.isSafeInteger(value) && ENGLISH.test(language)) return englishWholeNumber(value);
+    let format = numberFormats.get(language);
+    if (!format) {
+      format = new Intl.NumberFormat(language);
+      numberFormats.set(language, format);
+    }
+    return format.format(value);
+  };
 
   const compile = (
     Format: MessageFormat,
@@ -127,6 +156,7 @@ export function createTranslator(o: {
     timeZone,
     dateFormats,
     t: (source, params) => fill(lookup.get(source) ?? source, params),
+    number: (value) => formatNumber(value, o.language),
     plural(count, singular, plural, params) {
       const key = singular + PLURAL_SEPARATOR + plural;
       const translation = lookup.get(key);
@@ -134,15 +164,16 @@ export function createTranslator(o: {
         if (translation.includes(PLURAL_SEPARATOR)) {
           // Legacy "form1\u0003form2" translations: one/other only.
           const forms = translation.split(PLURAL_SEPARATOR);
-          const rule = new Intl.PluralRules(o.language).select(count);
+          const rule = (pluralRules ??= new Intl.PluralRules(o.language)).select(count);
           const text = (rule === 'one' ? forms[0] : forms[forms.length - 1]) ?? plural;
           return fill(text, { ...params, count });
         }
         const f = o.messageFormat && compile(o.messageFormat, key, translation, o.language);
         if (f) return format(f, count, params);
       }
-      const form = new Intl.PluralRules('en').select(count) === 'one' ? singular : plural;
-      return fill(form, { ...params, count: new Intl.NumberFormat('en').format(count) });
+      englishPluralRules ??= new Intl.PluralRules('en');
+      const form = englishPluralRules.select(count) === 'one' ? singular : plural;
+      return fill(form, { ...params, count: formatNumber(count, 'en') });
     },
   };
 }

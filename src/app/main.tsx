@@ -1,23 +1,15 @@
 import type { RouteHandle } from '@engine/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { api } from '@/lib/api';
+import { takePageQueries } from '@/lib/page-queries';
 import { createQueryClient } from '@/lib/query-client';
 import '@/shell/styles/global.css';
 import { primeFirstQueries } from './first-render';
 import { preloadPage } from './pages';
 import { Portal, portalRoutes } from './portal';
-
-const queryClient = createQueryClient();
-const router = createBrowserRouter(portalRoutes());
-// Fetch the first page's code now, alongside the session requests, instead of after the guards
-// have waited for them.
-const firstPage = (router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.page;
-const firstPageLoaded = firstPage ? preloadPage(firstPage) : Promise.resolve();
-api.setNavigationHandlers({
-  forbidden: () => void router.navigate('/denied'),
-  notFound: () => void router.navigate('/not-found'),
-});
 
 /**
  * How long the first render waits for the first page's code: the page usually arrives with the
@@ -26,7 +18,10 @@ api.setNavigationHandlers({
  */
 const FIRST_PAGE_WAIT_MS = 300;
 
-function render() {
+/** Lets the browser paint and answer input before the next step of starting the portal. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function render(queryClient: QueryClient, router: ReturnType<typeof createBrowserRouter>) {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element.');
   const portal = (
@@ -34,16 +29,39 @@ function render() {
       <RouterProvider router={router} />
     </Portal>
   );
-  // The server rendered the page: take it over as it is. Otherwise render it here.
-  if (root.firstElementChild) hydrateRoot(root, portal);
+  // The server rendered the page: take it over as it is, in slices that leave the main thread
+  // free between them (a transition); a click or key press on the page first finishes the
+  // take-over and then reaches its control. Otherwise render it here.
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, portal));
   else createRoot(root).render(portal);
 }
 
+/** Starts the portal in steps, each a task of its own, so that none holds the page up long. */
+async function start() {
+  await nextTask();
+  const queryClient = createQueryClient();
+  takePageQueries(queryClient);
+  const primed = primeFirstQueries(queryClient, location.pathname);
+  await nextTask();
+  const router = createBrowserRouter(portalRoutes());
+  api.setNavigationHandlers({
+    forbidden: () => void router.navigate('/denied'),
+    notFound: () => void router.navigate('/not-found'),
+  });
+  // Fetch the first page's code now, alongside the session requests, instead of after the
+  // guards have waited for them.
+  const firstPage = (router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.page;
+  const firstPageLoaded = firstPage ? preloadPage(firstPage) : Promise.resolve();
+  await Promise.allSettled([
+    primed,
+    Promise.race([
+      firstPageLoaded,
+      new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+    ]),
+  ]);
+  await nextTask();
+  render(queryClient, router);
+}
+
 // Not a top-level await: the pages' code imports from this module, which must have finished.
-void Promise.all([
-  primeFirstQueries(queryClient, location.pathname),
-  Promise.race([
-    firstPageLoaded,
-    new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
-  ]),
-]).finally(render);
+void start();

@@ -10,6 +10,7 @@ import type { CurrentUser } from '@schemas/entities/user.schema';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { answerFromPagesOnly } from '@/lib/api';
+import { pageQueriesScript, queriesAwaitingData } from '@/lib/page-queries';
 import { appearanceQueryKey } from '@/lib/queries/appearance';
 import { generalSettingsQueryKey } from '@/lib/queries/general-settings';
 import { meQueryKey } from '@/lib/queries/me';
@@ -116,6 +117,8 @@ export interface RenderedPage {
   dir: 'ltr' | 'rtl';
   /** The document title the page sets, or '' when it sets none. */
   title: string;
+  /** The data of the page's own queries, as a script element for the portal, or ''. */
+  queries: string;
   /**
    * Whether the page can be sent without the portal's code (a visitor's page among
    * {@link DOCUMENT_PAGES} with no controls but the islands').
@@ -137,7 +140,8 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
  * HTTP client writes them), parts that load lazily included. When the page asked for more, the
  * keys of those GETs ({@link MissingAnswers}): the server asks them and renders again. Undefined
  * for a page the server does not render ({@link RENDERED_PAGES}), when it made a request the
- * server cannot ask for it, or when its route redirects: the browser renders it.
+ * server cannot ask for it, or when its route redirects: the browser renders it. `refused`: the
+ * keys the server asked and got no answer for; a query of the page that needs one stays loading.
  *
  * @example
  * const page = await renderPage('/', { 'me?attributes[]=profile': { data: { uid: 0 } }, … });
@@ -145,6 +149,7 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 export async function renderPage(
   url: string,
   answers: Record<string, unknown>,
+  refused: readonly string[] = [],
 ): Promise<RenderedPage | MissingAnswers | undefined> {
   const state: Rendering = {
     answers: new Map(Object.entries(answers)),
@@ -168,29 +173,51 @@ export async function renderPage(
     if (state.unanswered.length) return missing();
     if (!me || !general) return undefined;
     const router = createStaticRouter(handler.dataRoutes, context);
-    const errors: unknown[] = [];
     let title = '';
-    const { prelude } = await prerenderToNodeStream(
-      <PageTitleRecorder record={(recorded) => (title = recorded)}>
-        <Portal queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Portal>
-      </PageTitleRecorder>,
-      {
-        onError: (error) => void errors.push(error),
-        // Every part inline where it belongs: a large part written apart would need an inline
-        // script to move it into place, which the page's policy forbids.
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      },
-    );
-    const rendered = await text(prelude);
-    // A part that failed would be left to the browser with an inline script too: the browser
-    // renders the whole page instead.
-    if (errors.length) throw errors[0];
-    if (rendered.includes('<script')) throw new Error(`${url}: the rendered page needs a script`);
+    const render = async () => {
+      const errors: unknown[] = [];
+      const { prelude } = await prerenderToNodeStream(
+        <PageTitleRecorder record={(recorded) => (title = recorded)}>
+          <Portal queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Portal>
+        </PageTitleRecorder>,
+        {
+          onError: (error) => void errors.push(error),
+          // Every part inline where it belongs: a large part written apart would need an inline
+          // script to move it into place, which the page's policy forbids.
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        },
+      );
+      const html = await text(prelude);
+      // A part that failed would be left to the browser with an inline script too: the browser
+      // renders the whole page instead.
+      if (errors.length) throw errors[0];
+      if (html.includes('<script')) throw new Error(`${url}: the rendered page needs a script`);
+      return html;
+    };
+    let rendered = await render();
     // Anything the page asked for beyond its answers would show as loading here and as loaded in
     // the browser (which asks the network): render it again with those answers.
     if (state.unanswered.length) return missing();
+    // The page's own queries (its lists, its points…) registered while it rendered: fetched
+    // from the answers, or asked for, and the page rendered again with their data, which it
+    // carries for the portal. One the server was refused stays loading, here and in the browser.
+    const awaiting = queriesAwaitingData(queryClient);
+    if (awaiting.length) {
+      await Promise.allSettled(awaiting.map((query) => query.fetch()));
+      const ask = new Set(state.missing.filter((key) => !refused.includes(key)));
+      if (ask.size) return { missing: [...ask] };
+      state.unanswered.length = 0;
+      state.missing.length = 0;
+      queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
+      rendered = await render();
+      if (state.unanswered.length) return missing();
+    }
+    const queries = pageQueriesScript(
+      queryClient,
+      new Set(awaiting.map((query) => query.queryHash)),
+    );
     const head = LEADING_LINKS.exec(rendered)?.[0] ?? '';
     const language = resolveLanguage(me.uid > 0 ? me.language : null, general.current_language);
     const html = rendered.slice(head.length);
@@ -198,6 +225,7 @@ export async function renderPage(
       html,
       head,
       title,
+      queries,
       document:
         me.uid === 0 &&
         DOCUMENT_PAGES.has(page) &&

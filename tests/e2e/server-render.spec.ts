@@ -44,4 +44,56 @@ describe('pages arrive rendered by the server', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("a learner's dashboard arrives with their trainings, and the portal shows it without asking again", async () => {
+    const { context: signedIn, page: login } = await newPage(browser());
+    await logIn(login, 'learner', '/dashboard');
+    await login.getByRole('heading', { level: 1, name: 'My overview' }).waitFor();
+    const storageState = await signedIn.storageState();
+    await signedIn.close();
+
+    // Before any script has run: the lists are there, nothing is loading.
+    const still = await browser().newContext({
+      baseURL: baseURL(),
+      javaScriptEnabled: false,
+      storageState,
+    });
+    const rendered = await still.newPage();
+    await rendered.goto('/dashboard');
+    const continuing = rendered.getByRole('region', { name: 'Continue learning' });
+    await continuing.getByRole('article').first().waitFor();
+    const recommended = rendered.getByRole('region', { name: 'Recommended for you' });
+    expect(await recommended.getByRole('article').count()).toBeGreaterThan(0);
+    expect(await rendered.getByRole('status').count()).toBe(0);
+    const titles = await continuing.getByRole('heading', { level: 3 }).allTextContents();
+    await still.close();
+
+    // The portal takes the same lists over: no error, and no request for them again.
+    const live = await browser().newContext({ baseURL: baseURL(), storageState });
+    const page = await live.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v2\/(me\/trainings|trainings\/recommended)/.test(request.url()))
+        asked.push(request.url());
+    });
+    await page.goto('/dashboard');
+    await page.waitForLoadState('networkidle');
+    const portalContinuing = page.getByRole('region', { name: 'Continue learning' });
+    expect(await portalContinuing.getByRole('heading', { level: 3 }).allTextContents()).toEqual(
+      titles,
+    );
+    // Taken over: "Show more" or a card link works within the portal.
+    await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+    await portalContinuing.getByRole('link').first().click();
+    await page.waitForURL(/\/trainings\/\d+/);
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+    await live.close();
+  });
 });

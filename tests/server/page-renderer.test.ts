@@ -23,6 +23,7 @@ describe('a page rendered on the server, in the portal page', () => {
     language: 'ar',
     dir: 'rtl' as const,
     title: 'Home | Atrium',
+    queries: '',
     document: false,
   };
 
@@ -61,6 +62,14 @@ describe('a page rendered on the server, in the portal page', () => {
     const at = order.map((part) => html.indexOf(part));
     expect(at.every((i) => i > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+
+  it("carries its queries' data right after its content, for the portal to take over", () => {
+    const queries =
+      '<script type="application/json" id="atrium-page-queries">{"queries":[]}</script>';
+    const { html } = withRenderedPage(PAGE, { ...rendered, queries }, POLICY);
+    expect(html).toContain(`<div id="root">${rendered.html}</div>${queries}</body>`);
+    expect(withRenderedPage(PAGE, rendered, POLICY).html).toContain('</div></body>');
   });
 
   it('lets exactly its inline styles apply: the theme and each style attribute by hash', () => {
@@ -106,6 +115,7 @@ describe('a page that asks for more than its answers', () => {
     language: 'en',
     dir: 'ltr' as const,
     title: 'Home',
+    queries: '',
     document: true,
   };
   /** A renderer whose page needs `storefront`, then (once it has it) `terms`. */
@@ -131,6 +141,22 @@ describe('a page that asks for more than its answers', () => {
     expect(await renderSafely(renderer, '/', answers, ask, log)).toEqual(page);
     expect(asked).toEqual([['storefront'], ['terms']]);
     expect([...answers.keys()]).toEqual(['me', 'storefront', 'terms']);
+  });
+
+  it('is told which answers were refused, and rendered without them when it can be', async () => {
+    const calls: (readonly string[] | undefined)[] = [];
+    /** A page whose list stays loading when its answer is refused, as a page query does. */
+    const tolerant = {
+      renderPage: (_url: string, answers: Record<string, unknown>, refused?: readonly string[]) => {
+        calls.push(refused);
+        return Promise.resolve(
+          'list' in answers || refused?.includes('list') ? page : { missing: ['list'] },
+        );
+      },
+    };
+    const ask = () => Promise.resolve();
+    expect(await renderSafely(tolerant, '/', new Map(), ask, log)).toEqual(page);
+    expect(calls).toEqual([[], ['list']]);
   });
 
   it('is left to the browser when a route refuses what it asks for', async () => {

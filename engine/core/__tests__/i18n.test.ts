@@ -37,6 +37,21 @@ describe('createTranslator', () => {
     );
   });
 
+  it('writes numbers as the interface language does', () => {
+    const english = createTranslator({ language: 'en', translations: [] });
+    const wholeNumbers = [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, -1234, -999, 2 ** 53 - 1];
+    for (const value of wholeNumbers)
+      expect(english.number(value)).toBe(new Intl.NumberFormat('en').format(value));
+    expect(english.number(1234.5)).toBe('1,234.5');
+    expect(english.plural(12_345, '@count point', '@count points')).toBe('12,345 points');
+    expect(createTranslator({ language: 'en-GB', translations: [] }).number(98_765)).toBe('98,765');
+    const arabic = createTranslator({ language: 'ar-EG', translations: [] });
+    expect(arabic.number(1234)).toBe(new Intl.NumberFormat('ar-EG').format(1234));
+    expect(createTranslator({ language: 'de', translations: [] }).number(1234567)).toBe(
+      '1.234.567',
+    );
+  });
+
   it('pluralises Arabic with an ICU translation and all six categories', async () => {
     const t = createTranslator({
       language: 'ar',

@@ -143,7 +143,8 @@ export async function sendPortalPage(
     const policy = reply.getHeader('content-security-policy');
     const { html, csp } = withRenderedPage(
       page,
-      rendered,
+      // A document has no portal to take its queries' data.
+      asDocument ? { ...rendered, queries: '' } : rendered,
       typeof policy === 'string' ? policy : '',
     );
     page = html;

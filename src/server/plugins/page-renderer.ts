@@ -11,6 +11,8 @@ export interface RenderedPage {
   language: string;
   dir: 'ltr' | 'rtl';
   title: string;
+  /** The page's own queries' data, a script element for the portal, or ''. */
+  queries: string;
   document: boolean;
 }
 
@@ -24,6 +26,7 @@ export interface PageRenderer {
   renderPage(
     url: string,
     answers: Record<string, unknown>,
+    refused?: readonly string[],
   ): Promise<RenderedPage | MissingAnswers | undefined>;
 }
 
@@ -63,7 +66,8 @@ export async function renderSafely(
   try {
     for (let round = 0; ; round++) {
       const parsed = Object.fromEntries([...answers].map(([key, body]) => [key, JSON.parse(body)]));
-      const result = await renderer.renderPage(url, parsed);
+      const refused = [...asked].filter((key) => !answers.has(key));
+      const result = await renderer.renderPage(url, parsed, refused);
       if (!result || !('missing' in result)) return result;
       // A request its route refused stays missing: the browser renders such a page.
       const keys = result.missing.filter((key) => !asked.has(key));
@@ -145,7 +149,10 @@ export function withRenderedPage(
     .replace(/<title>[^<]*<\/title>/, (title) =>
       rendered.title ? `<title>${escapeText(rendered.title)}</title>` : title,
     )
-    .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${rendered.html}</div>${rendered.queries}`,
+    );
   const themeHash = rendered.themeCss
     ? ` ${sha256(theme.slice('<style>'.length, -'</style>'.length))}`
     : '';

@@ -22,7 +22,7 @@ export function PointsBadge({ linkToShop }: PointsBadgeProps) {
       <span className={styles.pointsFull}>{label}</span>
       {/* Narrow screens show the number alone; the full label stays for screen readers. */}
       <span className={styles.pointsCompact} aria-hidden="true">
-        {new Intl.NumberFormat(i18n.language).format(points)}
+        {i18n.number(points)}
       </span>
     </>
   );

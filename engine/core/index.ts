@@ -29,15 +29,8 @@ export {
 } from './i18n';
 export { formatDateTime, phpToDateFnsFormat } from './dates';
 export { addDays, localDateOf, wallClockToUtc, weekdayOf } from './calendar-dates';
-export {
-  AVATAR_PALETTE,
-  appearanceToCssVars,
-  avatarColor,
-  camelCaseKeys,
-  contrastText,
-  hoverColor,
-  initials,
-} from './theme';
+export { appearanceToCssVars, camelCaseKeys, contrastText, hoverColor } from './theme';
+export { AVATAR_PALETTE, avatarColors, initials } from './avatar';
 export {
   checkAccess,
   flattenRoutes,

@@ -93,15 +93,14 @@ const SAFE_CSS_VALUE = /^[^;{}<>\\]*$/;
 
 /**
  * The theme's custom properties as a `:root` rule, so the server-rendered page has the site's
- * colours before the portal's script sets them. A value that could break out of its declaration
- * is left to the script.
+ * colours without the portal's colour maths. A theme with a value that could break out of its
+ * declaration is left to the script, whole.
  */
 function themeRule(appearance: Appearance | undefined): string {
   if (!appearance) return '';
-  const declarations = Object.entries(appearanceToCssVars(appearance))
-    .filter(([, value]) => SAFE_CSS_VALUE.test(value))
-    .map(([name, value]) => `${name}:${value}`);
-  return declarations.length ? `:root{${declarations.join(';')}}` : '';
+  const declarations = Object.entries(appearanceToCssVars(appearance));
+  if (!declarations.every(([, value]) => SAFE_CSS_VALUE.test(value))) return '';
+  return `:root{${declarations.map(([name, value]) => `${name}:${value}`).join(';')}}`;
 }
 
 /** What {@link renderPage} returns. */

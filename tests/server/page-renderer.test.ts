@@ -58,7 +58,12 @@ describe('a page rendered on the server, in the portal page', () => {
     const { html } = withRenderedPage(PAGE, rendered, POLICY);
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain(`<div id="root">${rendered.html}</div>`);
-    const order = ['index-1a2b3c4d.css', '<style>:root{', 'images/a.svg', 'index-2b3c4d5e.js'];
+    const order = [
+      'index-1a2b3c4d.css',
+      '<style data-theme>:root{',
+      'images/a.svg',
+      'index-2b3c4d5e.js',
+    ];
     const at = order.map((part) => html.indexOf(part));
     expect(at.every((i) => i > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -95,7 +100,7 @@ describe('a page rendered on the server, in the portal page', () => {
       POLICY,
     );
     expect(html).not.toContain('</style><script>');
-    const style = /<style>(.*?)<\/style>/.exec(html)?.[1] ?? '';
+    const style = /<style data-theme>(.*?)<\/style>/.exec(html)?.[1] ?? '';
     expect(csp).toContain(hash(style));
   });
 

@@ -4,7 +4,7 @@ import a11yPlugin from 'colord/plugins/a11y';
 import {
   AVATAR_PALETTE,
   appearanceToCssVars,
-  avatarColor,
+  avatarColors,
   camelCaseKeys,
   contrastText,
   hoverColor,
@@ -90,9 +90,17 @@ describe('avatars', () => {
   it('colours by first initial from 19 colours', () => {
     expect(AVATAR_PALETTE).toHaveLength(19);
     expect(new Set(AVATAR_PALETTE).size).toBe(19);
-    expect(avatarColor('Ada Lovelace')).toBe(avatarColor('Alan Turing'));
-    expect(avatarColor('Ada')).toBe(AVATAR_PALETTE['A'.charCodeAt(0) % 19]);
-    expect(avatarColor('Ada')).not.toBe(avatarColor('Bob'));
+    expect(avatarColors('Ada Lovelace')).toEqual(avatarColors('Alan Turing'));
+    expect(avatarColors('Ada').background).toBe(AVATAR_PALETTE['A'.charCodeAt(0) % 19]);
+    expect(avatarColors('Ada').background).not.toBe(avatarColors('Bob').background);
+  });
+  it('writes initials in the text colour the theme maths gives each palette colour', () => {
+    const names = AVATAR_PALETTE.map((_, i) => String.fromCharCode(19 * 3 + i));
+    for (const name of names) {
+      const { background, text } = avatarColors(name);
+      expect(text, background).toBe(contrastText(background));
+    }
+    expect(new Set(names.map((name) => avatarColors(name).background)).size).toBe(19);
   });
   it('keeps initials readable (WCAG AA 4.5:1) on every palette colour', () => {
     const poor = AVATAR_PALETTE.filter((c) => colord(c).contrast(contrastText(c)) < 4.5);

@@ -135,8 +135,9 @@ export function withRenderedPage(
   rendered: RenderedPage,
   policy: string,
 ): { html: string; csp: string } {
+  // `data-theme`: the portal leaves the appearance this rule holds to it.
   const theme = rendered.themeCss
-    ? `<style>${rendered.themeCss.replace(/</g, '\\3c ')}</style>`
+    ? `<style data-theme>${rendered.themeCss.replace(/</g, '\\3c ')}</style>`
     : '';
   const attributes = new Set(
     [...rendered.html.matchAll(/ style="([^"]*)"/g)].map((m) => unescapeAttribute(m[1] ?? '')),
@@ -154,7 +155,7 @@ export function withRenderedPage(
       () => `<div id="root">${rendered.html}</div>${rendered.queries}`,
     );
   const themeHash = rendered.themeCss
-    ? ` ${sha256(theme.slice('<style>'.length, -'</style>'.length))}`
+    ? ` ${sha256(theme.slice('<style data-theme>'.length, -'</style>'.length))}`
     : '';
   const directives = policy
     .split(';')

@@ -1,4 +1,4 @@
-import { avatarColor, contrastText, initials } from '@engine/core';
+import { avatarColors, initials } from '@engine/core';
 import styles from './avatar.module.css';
 
 export interface AvatarProps {
@@ -29,7 +29,7 @@ export function Avatar({ name, src, size = 48, label }: AvatarProps) {
       />
     );
   }
-  const background = avatarColor(name);
+  const { background, text } = avatarColors(name);
   return (
     <span
       className={styles.avatar}
@@ -39,7 +39,7 @@ export function Avatar({ name, src, size = 48, label }: AvatarProps) {
         blockSize: size,
         fontSize: Math.round(size * 0.38),
         background,
-        color: contrastText(background),
+        color: text,
       }}
     >
       {initials(name)}

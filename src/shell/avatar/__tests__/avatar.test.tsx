@@ -1,4 +1,4 @@
-import { AVATAR_PALETTE, avatarColor } from '@engine/core';
+import { AVATAR_PALETTE, avatarColors } from '@engine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Avatar } from '../avatar';
@@ -11,7 +11,7 @@ describe('Avatar', () => {
     expect((avatar.textContent ?? '').length).toBeLessThanOrEqual(3);
     expect(avatar).toHaveStyle({ inlineSize: '48px', blockSize: '48px' });
     expect(AVATAR_PALETTE.map((c) => c.toLowerCase())).toContain(
-      avatarColor('Ada Byron King Lovelace').toLowerCase(),
+      avatarColors('Ada Byron King Lovelace').background.toLowerCase(),
     );
   });
 

@@ -53,7 +53,7 @@ export const InsertBar = memo(function InsertBar({
           type="button"
           className={styles.insertButton}
           aria-expanded={open}
-          aria-controls={menuId}
+          aria-controls={open ? menuId : undefined}
           aria-label={t('Add section at position @position', { position })}
           disabled={disabled}
           onClick={() => setOpen((o) => !o)}
@@ -74,22 +74,25 @@ export const InsertBar = memo(function InsertBar({
           </button>
         ) : null}
       </div>
-      <ul id={menuId} className={styles.typeMenu} hidden={!open}>
-        {sectionTypes.map((type) => (
-          <li key={type.type}>
-            <button
-              type="button"
-              className={styles.typeButton}
-              onClick={() => {
-                setOpen(false);
-                onInsert(type.type, index);
-              }}
-            >
-              {t(type.label)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {/* Rendered only while open: every card of the list has an insert bar after it. */}
+      {open ? (
+        <ul id={menuId} className={styles.typeMenu}>
+          {sectionTypes.map((type) => (
+            <li key={type.type}>
+              <button
+                type="button"
+                className={styles.typeButton}
+                onClick={() => {
+                  setOpen(false);
+                  onInsert(type.type, index);
+                }}
+              >
+                {t(type.label)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 });

@@ -90,12 +90,15 @@ const sortingTransition = CSS.Transition.toString({
  * type and audience, the buttons that open its forms, move it up or down, copy or remove it,
  * and the open form when it is being edited.
  *
- * dnd-kit re-renders every sortable item whenever the drag changes (picked up, moved over
- * another place, dropped). This component only holds the item's place in the drag and drop; the
- * list item and card are memoized and render again only when their own section, place, handle,
- * transform or transition changes.
+ * dnd-kit renders every sortable item again whenever the drag changes (picked up, measured,
+ * moved over another place, dropped): several times per keystroke. So the work is in three
+ * layers, each rendering only when what it shows changes: this component holds the item's place
+ * in the drag and drop; the list item renders when its place, transform or transition changes;
+ * the card and the insert bar after it render when their own section, position or handle state
+ * changes. A keyboard move thus renders the cards of the two sections that trade places, not
+ * every card in the window.
  */
-export function SectionCard(p: SectionCardProps) {
+export const SectionCard = memo(function SectionCard(p: SectionCardProps) {
   const { t } = useT();
   const editing = p.section.state !== 'view';
   const sortable = useSortable({
@@ -140,7 +143,7 @@ export function SectionCard(p: SectionCardProps) {
       handleListeners={sortable.listeners}
     />
   );
-}
+});
 
 interface SectionItemProps extends SectionCardProps {
   setNodeRef: (element: HTMLElement | null) => void;
@@ -156,6 +159,7 @@ const SectionItem = memo(function SectionItem({
   setNodeRef,
   transform,
   transition,
+  dragging,
   before,
   measure: _measure,
   canPaste,
@@ -167,7 +171,7 @@ const SectionItem = memo(function SectionItem({
   return (
     <li
       ref={setNodeRef}
-      className={styles.item}
+      className={dragging ? `${styles.item} ${styles.itemDragging}` : styles.item}
       data-section-id={p.section.id}
       data-index={p.index}
       aria-posinset={p.index + 1}
@@ -186,9 +190,13 @@ const SectionItem = memo(function SectionItem({
   );
 });
 
-function SectionCardContent(
+/**
+ * The card itself. Memoized apart from the list item: while a section is displaced or settles
+ * after a drop only the item's transform and transition change, and the card stays as it is.
+ */
+const SectionCardContent = memo(function SectionCardContent(
   p: SectionCardContentProps &
-    Pick<SectionItemProps, 'dragging' | 'setHandleRef' | 'handleAttributes' | 'handleListeners'>,
+    Pick<SectionItemProps, 'setHandleRef' | 'handleAttributes' | 'handleListeners'>,
 ) {
   const { t } = useT();
   const { section } = p;
@@ -203,11 +211,7 @@ function SectionCardContent(
   return (
     <article
       aria-labelledby={titleId}
-      className={[
-        styles.card,
-        editing ? styles.cardEditing : '',
-        p.dragging ? styles.cardDragging : '',
-      ].join(' ')}
+      className={editing ? `${styles.card} ${styles.cardEditing}` : styles.card}
     >
       <div className={styles.cardHeader}>
         <button
@@ -329,4 +333,4 @@ function SectionCardContent(
       ) : null}
     </article>
   );
-}
+});

@@ -6,6 +6,8 @@ import {
   useSensor,
   useSensors,
   type Announcements,
+  type DragEndEvent,
+  type DragStartEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
@@ -19,6 +21,7 @@ import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tansta
 import {
   useCallback,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type FocusEvent,
@@ -65,8 +68,13 @@ function useSectionIds(sections: readonly EditorSection[]): SectionId[] {
 
 /** A card's height before it is measured (a closed card with its insert bar). */
 const ESTIMATED_CARD_HEIGHT = 170;
-/** Cards rendered beyond each edge of the window. */
-const OVERSCAN = 3;
+const estimateSize = () => ESTIMATED_CARD_HEIGHT;
+/**
+ * Cards rendered beyond each edge of the window. Every rendered card is measured and renders again
+ * at each step of a drag, so they are kept few; one beyond each edge is still there for a section
+ * moved by keyboard past the edge of the window to go over.
+ */
+const OVERSCAN = 1;
 
 /**
  * Where the list starts on the page, for the window virtualizer: read when the list mounts and
@@ -95,8 +103,8 @@ function useListTop(list: RefObject<HTMLOListElement | null>): number {
  * A layout holds up to 300 sections, so only the cards in and near the window are rendered (each
  * says its position in the list, `aria-posinset`); the card being edited, the one being moved and
  * the one holding the focus stay rendered wherever they are, so no edit or focus is lost by
- * scrolling away. Every card renders again when a drag starts or ends, so the cards rendered
- * are what a keyboard move costs.
+ * scrolling away. dnd-kit renders every sortable card again at each step of a drag (see
+ * SectionCard), so the cards rendered are what a keyboard move costs.
  */
 export function SectionList(p: SectionListProps) {
   const { t } = useT();
@@ -106,22 +114,29 @@ export function SectionList(p: SectionListProps) {
   );
   const ids = useSectionIds(p.sections);
   const locked = p.busy || p.editingId !== null;
-
-  const indexOf = (id: UniqueIdentifier) => ids.indexOf(Number(id));
-  const nameOf = (id: UniqueIdentifier) => {
-    const section = p.sections[indexOf(id)];
-    return section ? sectionDisplayName(section, t) : '';
-  };
   const count = p.sections.length;
 
   const list = useRef<HTMLOListElement>(null);
   const listTop = useListTop(list);
   const [dragged, setDragged] = useState<SectionId | null>(null);
   const [focused, setFocused] = useState<SectionId | null>(null);
-  const pinned = [p.editingId, dragged, focused]
-    .map((id) => (id === null ? -1 : ids.indexOf(id)))
-    .filter((index) => index >= 0);
-  const pinnedKey = pinned.join(',');
+  // The drag and drop callbacks and announcements read the latest sections through a ref, so
+  // they keep their identity and DndContext (memoized) does not render for a list render alone.
+  const latest = useRef({ sections: p.sections, ids, onMove: p.onMove, focused });
+  useLayoutEffect(() => {
+    latest.current = { sections: p.sections, ids, onMove: p.onMove, focused };
+  });
+  // Each pinned index once: a keyboard move pins the same card as dragged and as focused, and
+  // an unchanged key keeps the range the virtualizer computed.
+  const pinnedKey = [
+    ...new Set(
+      [p.editingId, dragged, focused]
+        .map((id) => (id === null ? -1 : ids.indexOf(id)))
+        .filter((index) => index >= 0),
+    ),
+  ]
+    .sort((a, b) => a - b)
+    .join(',');
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = new Set(defaultRangeExtractor(range));
@@ -130,12 +145,15 @@ export function SectionList(p: SectionListProps) {
     },
     [pinnedKey],
   );
+  // A new key function makes the virtualizer measure the whole list again: only when the order
+  // changes.
+  const getItemKey = useCallback((index: number) => ids[index] ?? index, [ids]);
   const virtualizer = useWindowVirtualizer({
     count,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    estimateSize,
     overscan: OVERSCAN,
     scrollMargin: listTop,
-    getItemKey: (index) => ids[index] ?? index,
+    getItemKey,
     rangeExtractor,
     useFlushSync: false,
   });
@@ -154,36 +172,66 @@ export function SectionList(p: SectionListProps) {
   });
   const after = Math.max(0, virtualizer.getTotalSize() - end);
 
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      t('Picked up @name. It is in position @position of @count.', {
-        name: nameOf(active.id),
-        position: indexOf(active.id) + 1,
-        count,
-      }),
-    onDragOver: ({ active, over }) =>
-      over
-        ? t('@name is over position @position of @count.', {
-            name: nameOf(active.id),
-            position: indexOf(over.id) + 1,
-            count,
-          })
-        : t('@name is no longer over a position.', { name: nameOf(active.id) }),
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('@name was dropped at position @position of @count.', {
-            name: nameOf(active.id),
-            position: indexOf(over.id) + 1,
-            count,
-          })
-        : t('@name was dropped where it was.', { name: nameOf(active.id) }),
-    onDragCancel: ({ active }) =>
-      t('Moving was cancelled. @name is back in position @position of @count.', {
-        name: nameOf(active.id),
-        position: indexOf(active.id) + 1,
-        count,
-      }),
-  };
+  const dnd = useMemo(() => {
+    const indexOf = (id: UniqueIdentifier) => latest.current.ids.indexOf(Number(id));
+    const nameOf = (id: UniqueIdentifier) => {
+      const section = latest.current.sections[indexOf(id)];
+      return section ? sectionDisplayName(section, t) : '';
+    };
+    const total = () => latest.current.sections.length;
+    const announcements: Announcements = {
+      onDragStart: ({ active }) =>
+        t('Picked up @name. It is in position @position of @count.', {
+          name: nameOf(active.id),
+          position: indexOf(active.id) + 1,
+          count: total(),
+        }),
+      onDragOver: ({ active, over }) =>
+        over
+          ? t('@name is over position @position of @count.', {
+              name: nameOf(active.id),
+              position: indexOf(over.id) + 1,
+              count: total(),
+            })
+          : t('@name is no longer over a position.', { name: nameOf(active.id) }),
+      onDragEnd: ({ active, over }) =>
+        over
+          ? t('@name was dropped at position @position of @count.', {
+              name: nameOf(active.id),
+              position: indexOf(over.id) + 1,
+              count: total(),
+            })
+          : t('@name was dropped where it was.', { name: nameOf(active.id) }),
+      onDragCancel: ({ active }) =>
+        t('Moving was cancelled. @name is back in position @position of @count.', {
+          name: nameOf(active.id),
+          position: indexOf(active.id) + 1,
+          count: total(),
+        }),
+    };
+    return {
+      accessibility: {
+        announcements,
+        screenReaderInstructions: {
+          draggable: t(
+            'To move a section, press Space or Enter on its handle, then the up and down arrow keys; press Space or Enter again to drop it, or Escape to cancel.',
+          ),
+        },
+      },
+      // A section picked up by keyboard (or by a pointer that focused its handle) is already
+      // kept rendered as the focused one: the list need not render again for it.
+      onDragStart: ({ active }: DragStartEvent) => {
+        const id = Number(active.id);
+        if (id !== latest.current.focused) setDragged(id);
+      },
+      onDragCancel: () => setDragged(null),
+      onDragEnd: ({ active, over }: DragEndEvent) => {
+        setDragged(null);
+        if (!over || active.id === over.id) return;
+        latest.current.onMove(indexOf(active.id), indexOf(over.id));
+      },
+    };
+  }, [t]);
 
   return (
     <div className={styles.sectionList}>
@@ -202,21 +250,10 @@ export function SectionList(p: SectionListProps) {
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
-        accessibility={{
-          announcements,
-          screenReaderInstructions: {
-            draggable: t(
-              'To move a section, press Space or Enter on its handle, then the up and down arrow keys; press Space or Enter again to drop it, or Escape to cancel.',
-            ),
-          },
-        }}
-        onDragStart={({ active }) => setDragged(Number(active.id))}
-        onDragCancel={() => setDragged(null)}
-        onDragEnd={({ active, over }) => {
-          setDragged(null);
-          if (!over || active.id === over.id) return;
-          p.onMove(indexOf(active.id), indexOf(over.id));
-        }}
+        accessibility={dnd.accessibility}
+        onDragStart={dnd.onDragStart}
+        onDragCancel={dnd.onDragCancel}
+        onDragEnd={dnd.onDragEnd}
       >
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <ol

@@ -272,4 +272,46 @@ describe('the storefront editor', () => {
     await card(2).waitFor();
     await context.close();
   });
+
+  it('keeps the focus on the handle of a section moved down by keyboard, without blurring it', async () => {
+    const { context, page } = await newPage(browser(), { height: 1000 });
+    await logIn(page, 'admin');
+    const { id, sections: originals } = layouts.registered!;
+    const sections = Array.from({ length: 40 }, (_, i) => {
+      const model = originals[i % originals.length]!;
+      const data = structuredClone(model.data) as { settings: Record<string, unknown> };
+      data.settings.title = `Section ${i + 1}`;
+      return { id: i < originals.length ? model.id : null, type: model.type, weight: i, data };
+    });
+    expect((await callApi(page, 'PATCH', `storefront/manage/${id}`, { sections })).status).toBe(
+      200,
+    );
+    await page.goto('/settings/storefront/registered');
+    await settled(page);
+    const card = (position: number) =>
+      page.locator(`ol[aria-label="Sections"] > li[aria-posinset="${position}"]`);
+    const handle = card(2).getByRole('button', { name: /^Move Section 2 \(position 2 of 40\)$/ });
+    await handle.focus();
+    // Counts the times the handle loses the focus, from here on.
+    await handle.evaluate((button) => {
+      (window as { blurs?: number }).blurs = 0;
+      button.addEventListener('blur', () => ((window as { blurs?: number }).blurs! += 1));
+    });
+
+    const live = page.locator('[id^="DndLiveRegion"]');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => live.textContent()).toContain('Section 2 is over position 3 of 40.');
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => card(3).getByRole('heading', { level: 2 }).textContent())
+      .toBe('Section 2');
+
+    const focused = await page.evaluate(() => ({
+      label: document.activeElement?.getAttribute('aria-label'),
+      blurs: (window as { blurs?: number }).blurs,
+    }));
+    expect(focused).toEqual({ label: 'Move Section 2 (position 3 of 40)', blurs: 0 });
+    await context.close();
+  });
 });

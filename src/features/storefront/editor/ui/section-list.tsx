@@ -96,6 +96,36 @@ function useListTop(list: RefObject<HTMLOListElement | null>): number {
 }
 
 /**
+ * Moves the cards of the list keeping their focus. React puts a card that changes place back
+ * with `insertBefore` (or `appendChild`), which takes it out of the document first: when the card
+ * holds the focus, as the handle of a section dropped by keyboard does, the browser blurs the
+ * handle and lays the page out at once, then React focuses the handle again and reads the scroll
+ * position of each of its ancestors, laying the page out once more, all before the drop can be
+ * painted. `moveBefore` moves a node within its parent keeping its focus; where the browser has
+ * it, the list moves its own cards with it.
+ */
+function useMovesKeepFocus(list: RefObject<HTMLOListElement | null>) {
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element || !('moveBefore' in element)) return;
+    const moved = (node: Node, before: Node | null) => {
+      if (node.parentNode !== element || !element.isConnected) return false;
+      element.moveBefore(node, before);
+      return true;
+    };
+    element.insertBefore = <T extends Node>(node: T, before: Node | null): T =>
+      moved(node, before) ? node : (Node.prototype.insertBefore.call(element, node, before) as T);
+    element.appendChild = <T extends Node>(node: T): T =>
+      moved(node, null) ? node : (Node.prototype.appendChild.call(element, node) as T);
+    return () => {
+      // Without its own methods, the element uses the prototype's again.
+      Reflect.deleteProperty(element, 'insertBefore');
+      Reflect.deleteProperty(element, 'appendChild');
+    };
+  }, [list]);
+}
+
+/**
  * The layout's sections in order. They move by drag and drop with a pointer, by keyboard on the
  * drag handle (Space or Enter to pick up, arrows to move, Space or Enter to drop, Escape to
  * cancel) and by the move up/down buttons; each move is announced to screen readers.
@@ -118,6 +148,7 @@ export function SectionList(p: SectionListProps) {
 
   const list = useRef<HTMLOListElement>(null);
   const listTop = useListTop(list);
+  useMovesKeepFocus(list);
   const [dragged, setDragged] = useState<SectionId | null>(null);
   const [focused, setFocused] = useState<SectionId | null>(null);
   // The drag and drop callbacks and announcements read the latest sections through a ref, so

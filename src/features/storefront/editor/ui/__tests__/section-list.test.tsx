@@ -84,6 +84,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  Reflect.deleteProperty(Element.prototype, 'moveBefore');
 });
 
 describe('moving a section by keyboard in a long list', () => {
@@ -117,5 +118,28 @@ describe('moving a section by keyboard in a long list', () => {
     expect(item(3)).toBe(moved);
     expect(document.activeElement).toBe(handleOf(moved));
     expect(handleOf(moved)).toHaveAccessibleName(`Move ${name} (position 3 of 40)`);
+  });
+
+  it('moves the dropped card with moveBefore where the browser has it, so its handle is never blurred', async () => {
+    const moveBefore = vi.fn(function (this: Element, node: Node, child: Node | null) {
+      Node.prototype.insertBefore.call(this, node, child);
+    });
+    Object.defineProperty(Element.prototype, 'moveBefore', {
+      value: moveBefore,
+      configurable: true,
+      writable: true,
+    });
+    render(<Editor />);
+    const moved = item(2);
+    act(() => handleOf(moved).focus());
+
+    await press('Space');
+    await press('ArrowDown');
+    await press('Space');
+
+    expect(moveBefore).toHaveBeenCalledTimes(1);
+    expect(moveBefore.mock.calls[0]![0]).toBe(moved);
+    expect(item(3)).toBe(moved);
+    expect(document.activeElement).toBe(handleOf(moved));
   });
 });

@@ -186,6 +186,62 @@ describeEachDb('incentives shop', (server) => {
     expect(rows[0]!.n).toBe(4);
   });
 
+  it('a retried key answers the first order even when the product can no longer be bought', async () => {
+    const admin = await signedIn(server, 'admin');
+    const learner = await signedIn(server, 'learner');
+    const uid = await uidOf('learner');
+    const input = product(unique('Badge'), { price: 25, stock: 1 });
+    const item = await createProduct(admin, input);
+    await setBalance(uid, 100);
+
+    const first = await checkout(learner, [item.id], `badge-${item.id}`);
+    expect(first.statusCode, first.body).toBe(200);
+    // Sold out and then unpublished: a new checkout is refused, the retry is not.
+    const soldOut = await checkout(learner, [item.id]);
+    expect(soldOut.json<ApiError>().message).toBe(`"${item.title}" is sold out.`);
+    const saved = await admin.patch(`/api/v2/incentives/products/${item.id}`, {
+      ...input,
+      published: false,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const refused = await checkout(learner, [item.id]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ApiError>().message).toBe(`"${item.title}" is not available.`);
+
+    const again = await checkout(learner, [item.id], `badge-${item.id}`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    await expectConsistentLedger(uid, 75);
+  });
+
+  it('refuses a buyer who never had points and writes nothing', async () => {
+    const admin = await signedIn(server, 'admin');
+    const item = await createProduct(admin, product(unique('Sticker'), { price: 5 }));
+    const name = unique('pointless').replace(/\W/g, '-');
+    const created = await admin.post('/api/v2/users', {
+      name,
+      mail: `${name}@example.com`,
+      password: 'a-long-enough-password',
+      roles: ['learner'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { uid } = created.json<Data<{ uid: number }>>().data;
+    const buyer = agent(server);
+    expect((await buyer.login(name, 'a-long-enough-password')).statusCode).toBe(200);
+    const { rows } = await server().db.query('SELECT 1 FROM point_balances WHERE uid = $1', [uid]);
+    expect(rows).toHaveLength(0);
+    const before = await counts();
+
+    const res = await checkout(buyer, [item.id], 'pointless');
+    expect(res.statusCode).toBe(409);
+    expect(res.json<ApiError>().message).toBe('Not enough points.');
+    expect(await counts()).toEqual(before);
+    expect(await points().wallet(uid)).toEqual({ points: 0, lifetime_points: 0 });
+    const stored = (await admin.get(`/api/v2/incentives/products/${item.id}`)).json<Data<Product>>()
+      .data;
+    expect(stored.sold).toBe(0);
+  });
+
   it('never oversells: with stock 3 and many buyers at once, exactly 3 succeed', async () => {
     const admin = await signedIn(server, 'admin');
     const names = ['learner', 'trainer', 'courseadmin', 'admin'];

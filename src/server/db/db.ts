@@ -18,13 +18,6 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction; inside a transaction it simply joins the outer one. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  /**
-   * Inside a transaction: runs `sql` (statements without parameters) just before the COMMIT,
-   * in the same round trip to the database. For a statement that locks a row many transactions
-   * want: the row stays locked for the commit alone, not also while the answer travels to this
-   * process and waits for its turn there. An error in it rolls the transaction back.
-   */
-  atCommit(sql: string): void;
   close(): Promise<void>;
   /**
    * Notices of committed changes to the watched tables (see {@link ChangeFeed}). Only the

@@ -1,12 +1,8 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { ChangeListeners, CHANGES_CHANNEL, type ChangeFeed, type Db, type QueryResult } from './db';
 
-function txDb(tx: Transaction): Db & { beforeCommit: string[] } {
-  const db: Db & { beforeCommit: string[] } = {
-    beforeCommit: [],
-    atCommit(sql) {
-      db.beforeCommit.push(sql);
-    },
+function txDb(tx: Transaction): Db {
+  const db: Db = {
     kind: 'pglite',
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await tx.query<T>(sql, [...params]);
@@ -59,17 +55,7 @@ export function pgliteDb(pg: PGlite): Db {
     async exec(sql) {
       await pg.exec(sql);
     },
-    transaction: (fn) =>
-      pg.transaction(async (tx) => {
-        const db = txDb(tx);
-        const result = await fn(db);
-        // One connection, no one to wait for the rows: run them in order.
-        for (const sql of db.beforeCommit) await tx.exec(sql);
-        return result;
-      }),
-    atCommit() {
-      throw new Error('atCommit runs inside a transaction only.');
-    },
+    transaction: (fn) => pg.transaction((tx) => fn(txDb(tx))),
     close: () => pg.close(),
   };
 }

@@ -126,12 +126,8 @@ function connectTimeoutOf(connectionString: string): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : CONNECT_TIMEOUT_MS;
 }
 
-function clientDb(client: pg.PoolClient): Db & { beforeCommit: string[] } {
-  const db: Db & { beforeCommit: string[] } = {
-    beforeCommit: [],
-    atCommit(sql) {
-      db.beforeCommit.push(sql);
-    },
+function clientDb(client: pg.PoolClient): Db {
+  const db: Db = {
     kind: 'postgres',
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await client.query(sql, [...params]);
@@ -187,9 +183,6 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     async exec(sql) {
       await pool.query(sql);
     },
-    atCommit() {
-      throw new Error('atCommit runs inside a transaction only.');
-    },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       // The pool listens for errors of idle clients only: a connection lost while checked out
@@ -201,11 +194,8 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const tx = clientDb(client);
-        const result = await fn(tx);
-        // Without parameters, several statements go in one message (the simple protocol); the
-        // first error skips the rest, COMMIT included.
-        await client.query([...tx.beforeCommit, 'COMMIT'].join(';\n'));
+        const result = await fn(clientDb(client));
+        await client.query('COMMIT');
         return result;
       } catch (error) {
         // Without a connection the server has rolled back already; asking it would only wait

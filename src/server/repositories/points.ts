@@ -8,6 +8,9 @@ export type PointsKind = 'award' | 'redeem' | 'expire' | 'adjust' | 'refund';
 /** The answer when a debit is larger than the balance. */
 export const NOT_ENOUGH_POINTS = 'Not enough points.';
 
+/** SQLSTATE of `atrium_debit` (migration 0009) when the balance is smaller than the debit. */
+export const NOT_ENOUGH_POINTS_STATE = 'AT004';
+
 export interface Credit {
   uid: number;
   /** A positive number of points. */
@@ -84,32 +87,6 @@ export function pointsRepository(db: Db) {
     return Number(rows[0]!.id);
   }
 
-  /**
-   * Takes `points` from the user's lots, oldest first (soonest to expire first among equals),
-   * in one statement: each lot gives what is left of the debit after the lots before it.
-   */
-  async function consumeLots(tx: Db, uid: number, points: number): Promise<void> {
-    const { rows } = await tx.query<{ taken: number }>(
-      `WITH locked AS (
-         SELECT id, remaining, created_at, expires_at FROM points_ledger
-          WHERE uid = $1 AND remaining > 0 FOR UPDATE
-       ), ordered AS (
-         SELECT id, remaining,
-           sum(remaining) OVER (ORDER BY created_at, expires_at NULLS LAST, id) - remaining AS before
-           FROM locked
-       ), taken AS (
-         UPDATE points_ledger p SET remaining = p.remaining - least(o.remaining, $2::int - o.before)
-           FROM ordered o WHERE p.id = o.id AND o.before < $2::int
-         RETURNING least(o.remaining, $2::int - o.before) AS take
-       )
-       SELECT coalesce(sum(take), 0)::int AS taken FROM taken`,
-      [uid, points],
-    );
-    // The lots always cover the balance; running short means the ledger was edited by hand.
-    if ((rows[0]?.taken ?? 0) < points)
-      throw new Error(`The points lots of user ${uid} do not cover the balance.`);
-  }
-
   const repo = {
     /**
      * Locks the user's balance row until the caller's transaction ends and returns the balance.
@@ -157,25 +134,18 @@ export function pointsRepository(db: Db) {
       if (!Number.isInteger(d.points) || d.points <= 0)
         throw new Error('A debit needs a positive whole number of points.');
       try {
-        return await db.transaction(async (tx) => {
-          const before = await lockBalance(tx, d.uid);
-          if (before < d.points) throw new HttpError(409, NOT_ENOUGH_POINTS);
-          await consumeLots(tx, d.uid, d.points);
-          // The balance and its ledger row in one statement.
-          const { rows } = await tx.query<{ id: number; balance_after: number }>(
-            `WITH balance AS (
-               UPDATE point_balances SET points = points - $2 WHERE uid = $1 RETURNING points
-             )
-             INSERT INTO points_ledger (uid, delta, kind, note, source, order_id, remaining, expires_at, balance_after)
-             SELECT $1, -$2::int, $3, $4, $5, $6, 0, NULL, points FROM balance
-             RETURNING id, balance_after`,
-            [d.uid, d.points, d.kind, d.note ?? '', d.source ?? '', d.orderId ?? null],
-          );
-          const row = rows[0]!;
-          return { id: Number(row.id), balanceAfter: row.balance_after };
-        });
+        // One statement (migration 0009): the balance locked, checked and taken with the lots,
+        // and the ledger row.
+        const { rows } = await db.query<{ ledger_id: number; balance_after: number }>(
+          'SELECT ledger_id, balance_after FROM atrium_debit($1::int, $2::int, $3, $4, $5, $6::int)',
+          [d.uid, d.points, d.kind, d.note ?? '', d.source ?? '', d.orderId ?? null],
+        );
+        const row = rows[0]!;
+        return { id: Number(row.ledger_id), balanceAfter: row.balance_after };
       } catch (error) {
-        if (sqlState(error) === PG_CHECK_VIOLATION) throw new HttpError(409, NOT_ENOUGH_POINTS);
+        const code = sqlState(error);
+        if (code === NOT_ENOUGH_POINTS_STATE || code === PG_CHECK_VIOLATION)
+          throw new HttpError(409, NOT_ENOUGH_POINTS);
         throw error;
       }
     },

@@ -14,7 +14,12 @@ import { HttpError } from '@engine/server';
 import { PG_FOREIGN_KEY_VIOLATION, sqlState, type Db } from '../db/db';
 import { sanitizeAdminHtml } from '../lib/sanitize';
 import { matchesRestrictions, type Audience } from '../lib/storefront-audience';
-import { pointsRepository, type PointsKind } from './points';
+import {
+  NOT_ENOUGH_POINTS,
+  NOT_ENOUGH_POINTS_STATE,
+  pointsRepository,
+  type PointsKind,
+} from './points';
 import { SqlParams } from './sql-params';
 
 /** Why the caller cannot buy a product now. */
@@ -139,7 +144,7 @@ function productValues(input: ProductInput): unknown[] {
 }
 
 /** Whether the product is in its availability window at `now`. */
-function inWindow(row: ProductRow, now: Date): boolean {
+function inWindow(row: Pick<ProductRow, 'available_from' | 'available_until'>, now: Date): boolean {
   const t = now.getTime();
   if (row.available_from !== null && new Date(row.available_from).getTime() > t) return false;
   if (row.available_until !== null && new Date(row.available_until).getTime() <= t) return false;
@@ -147,7 +152,10 @@ function inWindow(row: ProductRow, now: Date): boolean {
 }
 
 /** Whether the shopper may see the product in the shop at all. */
-function visibleTo(row: ProductRow, shopper: Shopper): boolean {
+function visibleTo(
+  row: Pick<ProductRow, 'published' | 'available_from' | 'available_until' | 'restrictions'>,
+  shopper: Shopper,
+): boolean {
   return (
     row.published &&
     inWindow(row, shopper.now) &&
@@ -157,6 +165,9 @@ function visibleTo(row: ProductRow, shopper: Shopper): boolean {
 
 /** SQLSTATE of `atrium_take_stock` (migration 0008) when a product has too few units left. */
 const STOCK_SHORT = 'AT001';
+/** SQLSTATEs of `atrium_checkout` (migration 0009): see there. */
+const REFUSED = 'AT002';
+const LIMIT_REACHED = 'AT003';
 
 const stockLeft = (row: Pick<ProductRow, 'stock' | 'sold'>): number | null =>
   row.stock === null ? null : Math.max(0, row.stock - row.sold);
@@ -166,6 +177,45 @@ const PRODUCT_GONE = 'A product in your order no longer exists.';
 /** The 409 for a product with fewer than the wanted units left. */
 const stockError = (title: string, left: number): HttpError =>
   new HttpError(409, left === 0 ? `"${title}" is sold out.` : `Only ${left} of "${title}" left.`);
+
+/** What a checkout reads of a product (not the description, which may be long). */
+type CheckoutProductRow = Pick<
+  ProductRow,
+  | 'id'
+  | 'title'
+  | 'price'
+  | 'stock'
+  | 'sold'
+  | 'per_user_limit'
+  | 'available_from'
+  | 'available_until'
+  | 'published'
+  | 'restrictions'
+>;
+const CHECKOUT_PRODUCT_COLUMNS = `id, title, price, stock, sold, per_user_limit, available_from,
+  available_until, published, restrictions`;
+
+/** What `atrium_checkout` answers. */
+interface CheckoutRow {
+  out_order: number;
+  out_replayed: boolean;
+  out_created: Date | string;
+  out_balance: number | null;
+}
+
+/** Why the shopper cannot buy `quantity` units of the product as read, if they cannot. */
+function refusalOf(
+  product: CheckoutProductRow | undefined,
+  quantity: number,
+  shopper: Shopper,
+): HttpError | undefined {
+  if (!product) return new HttpError(409, PRODUCT_GONE);
+  if (!visibleTo(product, shopper))
+    return new HttpError(409, `"${product.title}" is not available.`);
+  const left = stockLeft(product);
+  if (left !== null && left < quantity) return stockError(product.title, left);
+  return undefined;
+}
 
 /** What keeps the shopper from buying one more unit, or null. */
 function blockerOf(
@@ -399,13 +449,13 @@ export function shopRepository(db: Db) {
      * idempotency key, a repeat of the same user's key returns the first order unchanged:
      * inserting the order first makes a concurrent repeat wait for the first to finish.
      *
-     * Many buyers of one product must not queue behind its row for a whole checkout, so the
-     * products are read without a lock and checked on that read, and their rows are locked only
-     * by the stock updates, sent with the COMMIT in one round trip (`atrium_take_stock`); each
-     * refuses to sell more than is left at that moment. The debit locks the buyer's balance and refuses to take more than it
-     * holds. When a product has a per-person limit, the buyer's balance is locked before their
-     * past purchases are counted, so that one buyer's checkouts queue up and each counts the
-     * ones before it.
+     * Two round trips: the products are read without a lock and judged here (visibility, the
+     * audience's restrictions, stock as read), then `atrium_checkout` (migration 0009) writes the
+     * order, its items, the debit and the stock as one statement, its own transaction. It locks
+     * the buyer's balance before counting past purchases for per-person limits, so that one
+     * buyer's checkouts queue up and each counts the ones before it, and takes the stock last
+     * (`atrium_take_stock`), refusing to sell more than is left at that moment: the product
+     * rows every buyer wants stay locked for the commit alone.
      *
      * The buyer pays the price read here, the one they confirmed. An edit of the product that
      * commits during the checkout's few milliseconds counts as made after the sale: a product
@@ -418,108 +468,66 @@ export function shopRepository(db: Db) {
       for (const id of request.products) quantities.set(id, (quantities.get(id) ?? 0) + 1);
       const ids = [...quantities.keys()].sort((a, b) => a - b);
 
-      const checkout = db.transaction(async (tx) => {
-        const { rows: products } = await tx.query<ProductRow>(
-          `SELECT ${PRODUCT_COLUMNS} FROM incentive_products WHERE id = ANY($1::int[])`,
-          [ids],
-        );
-        const byId = new Map(products.map((p) => [p.id, p]));
-        // The order is stored with its total at once; a check below may still refuse it.
-        const total = products.reduce((sum, p) => sum + p.price * quantities.get(p.id)!, 0);
-
-        const inserted = await tx.query<{ id: number; created_at: Date | string }>(
-          `INSERT INTO incentive_orders (uid, total, idempotency_key) VALUES ($1, $2, $3)
-           ON CONFLICT (uid, idempotency_key) DO NOTHING RETURNING id, created_at`,
-          [uid, total, request.idempotencyKey ?? null],
-        );
-        if (inserted.rows.length === 0) {
-          const { rows } = await tx.query<{ id: number }>(
-            'SELECT id FROM incentive_orders WHERE uid = $1 AND idempotency_key = $2',
-            [uid, request.idempotencyKey],
-          );
-          return { order: (await orderOn(tx, rows[0]!.id))!, replayed: true };
-        }
-        const { id: orderId, created_at: created } = inserted.rows[0]!;
-        const points = pointsRepository(tx);
-
-        // Counting past purchases reads every sale of a product: only limits need it.
-        const limited = products.filter((p) => p.per_user_limit !== null).map((p) => p.id);
-        if (limited.length > 0) await points.lock(uid);
-        const bought = await purchasedBy(tx, uid, limited);
-        const items: Order['items'] = [];
-        for (const id of ids) {
-          const product = byId.get(id);
-          const quantity = quantities.get(id)!;
-          if (!product) throw new HttpError(409, PRODUCT_GONE);
-          if (!visibleTo(product, request))
-            throw new HttpError(409, `"${product.title}" is not available.`);
-          const left = stockLeft(product);
-          if (left !== null && left < quantity) throw stockError(product.title, left);
-          if (
-            product.per_user_limit !== null &&
-            (bought.get(id) ?? 0) + quantity > product.per_user_limit
-          )
-            throw new HttpError(409, `You have reached the limit for "${product.title}".`);
-          items.push({ product_id: id, title: product.title, price: product.price, quantity });
-        }
-
-        // The items' foreign keys keep their products from being deleted until COMMIT; one
-        // deleted since the read above fails them.
-        await tx
-          .query(
-            `INSERT INTO incentive_order_items (order_id, product_id, title, price, quantity)
-             SELECT $1::int, * FROM unnest($2::int[], $3::text[], $4::int[], $5::int[])`,
-            [
-              orderId,
-              items.map((i) => i.product_id),
-              items.map((i) => i.title),
-              items.map((i) => i.price),
-              items.map((i) => i.quantity),
-            ],
-          )
-          .catch((error: unknown) => {
-            if (sqlState(error) === PG_FOREIGN_KEY_VIOLATION)
-              throw new HttpError(409, PRODUCT_GONE);
-            throw error;
-          });
-        const charge = await points.debit({
-          uid,
-          points: total,
-          kind: 'redeem',
-          source: 'checkout',
-          orderId,
-          note: items
-            .map((i) => i.title)
-            .join(', ')
-            .slice(0, 500),
+      const { rows: products } = await db.query<CheckoutProductRow>(
+        `SELECT ${CHECKOUT_PRODUCT_COLUMNS} FROM incentive_products WHERE id = ANY($1::int[])`,
+        [ids],
+      );
+      const byId = new Map(products.map((p) => [p.id, p]));
+      const total = products.reduce((sum, p) => sum + p.price * quantities.get(p.id)!, 0);
+      // What the buyer cannot have as read. The database reports the first refusal in id order
+      // among its own checks, unless the idempotency key is a repeat.
+      let refusal: { position: number; error: HttpError } | undefined;
+      const items: Order['items'] = [];
+      for (const [index, id] of ids.entries()) {
+        const product = byId.get(id);
+        const quantity = quantities.get(id)!;
+        const error = refusal ? undefined : refusalOf(product, quantity, request);
+        if (error) refusal = { position: index + 1, error };
+        items.push({
+          product_id: id,
+          title: product?.title ?? '',
+          price: product?.price ?? 0,
+          quantity,
         });
+      }
 
-        // Last, in the COMMIT's own round trip and in id order: the product rows, which every
-        // buyer of the same products wants, stay locked for the commit alone.
-        const wholeNumbers = (values: readonly unknown[]) => {
-          if (!values.every(Number.isSafeInteger)) throw new Error('Not whole numbers.');
-          return `'{${values.join(',')}}'::int[]`;
-        };
-        tx.atCommit(
-          `SELECT atrium_take_stock(${wholeNumbers(items.map((i) => i.product_id))}, ${wholeNumbers(items.map((i) => i.quantity))})`,
+      let result: CheckoutRow;
+      try {
+        const { rows } = await db.query<CheckoutRow>(
+          `SELECT out_order, out_replayed, out_created, out_balance FROM atrium_checkout(
+             $1::int, $2::text, $3::int, $4::int[], $5::int[], $6::text[], $7::int[], $8::int[],
+             $9::int, $10::text)`,
+          [
+            uid,
+            request.idempotencyKey ?? null,
+            total,
+            ids,
+            items.map((i) => i.quantity),
+            items.map((i) => i.title),
+            items.map((i) => i.price),
+            ids.map((id) => byId.get(id)?.per_user_limit ?? null),
+            refusal?.position ?? null,
+            items
+              .map((i) => i.title)
+              .join(', ')
+              .slice(0, 500),
+          ],
         );
-
-        // The order as orderOn() would read it back: items by product id, one per product.
-        const order: Order = {
-          id: orderId,
-          uid,
-          total,
-          status: 'completed',
-          items,
-          created: iso(created),
-          balance_after: charge.balanceAfter,
-        };
-        return { order, replayed: false };
-      });
-      return checkout.catch(async (error: unknown) => {
-        if (sqlState(error) !== STOCK_SHORT) throw error;
+        result = rows[0]!;
+      } catch (error) {
+        const code = sqlState(error);
+        const detail = (error as { detail?: string }).detail;
+        if (code === REFUSED && refusal) throw refusal.error;
+        if (code === LIMIT_REACHED)
+          throw new HttpError(
+            409,
+            `You have reached the limit for "${byId.get(Number(detail))?.title ?? ''}".`,
+          );
+        if (code === NOT_ENOUGH_POINTS_STATE) throw new HttpError(409, NOT_ENOUGH_POINTS);
+        if (code === PG_FOREIGN_KEY_VIOLATION) throw new HttpError(409, PRODUCT_GONE);
+        if (code !== STOCK_SHORT) throw error;
         // Sold since the read above: say what is left now.
-        const id = Number((error as { detail?: string }).detail);
+        const id = Number(detail);
         const { rows } = await db.query<Pick<ProductRow, 'stock' | 'sold' | 'title'>>(
           'SELECT stock, sold, title FROM incentive_products WHERE id = $1',
           [id],
@@ -527,7 +535,21 @@ export function shopRepository(db: Db) {
         const row = rows[0];
         if (!row) throw new HttpError(409, PRODUCT_GONE);
         throw stockError(row.title, Math.min(stockLeft(row) ?? 0, quantities.get(id)! - 1));
-      });
+      }
+
+      if (result.out_replayed)
+        return { order: (await orderOn(db, result.out_order))!, replayed: true };
+      // The order as orderOn() would read it back: items by product id, one per product.
+      const order: Order = {
+        id: result.out_order,
+        uid,
+        total,
+        status: 'completed',
+        items,
+        created: iso(result.out_created),
+        balance_after: result.out_balance!,
+      };
+      return { order, replayed: false };
     },
 
     /** Gives an order's points and stock back, once; 404 unknown, 409 when already refunded. */

@@ -281,6 +281,50 @@ describeEachDb('incentives shop', (server) => {
     ]);
   });
 
+  it('sells exactly the stock at once, then exactly what a new stock and a refund add', async () => {
+    const admin = await signedIn(server, 'admin');
+    const names = ['learner', 'trainer', 'courseadmin', 'admin'];
+    const buyers = await Promise.all(names.map((n) => signedIn(server, n)));
+    for (const name of names) await setBalance(await uidOf(name), 1000);
+    const input = product(unique('Poster'), { stock: 20, price: 1 });
+    const item = await createProduct(admin, input);
+    const rush = async (each: number) => {
+      const answers = await Promise.all(
+        buyers.flatMap((b) => Array.from({ length: each }, () => checkout(b, [item.id]))),
+      );
+      for (const r of answers) expect([200, 409], r.body).toContain(r.statusCode);
+      return answers.filter((r) => r.statusCode === 200);
+    };
+    const sold = async () =>
+      (await admin.get(`/api/v2/incentives/products/${item.id}`)).json<Data<Product>>().data.sold;
+
+    const first = await rush(10);
+    expect(first).toHaveLength(20);
+    expect(await sold()).toBe(20);
+
+    // Five more units, and the sold count above a lowered stock sells nothing.
+    await admin.patch(`/api/v2/incentives/products/${item.id}`, { ...input, stock: 25 });
+    expect(await rush(5)).toHaveLength(5);
+    await admin.patch(`/api/v2/incentives/products/${item.id}`, { ...input, stock: 10 });
+    expect(await rush(2)).toHaveLength(0);
+    await admin.patch(`/api/v2/incentives/products/${item.id}`, { ...input, stock: 27 });
+    const refund = await admin.post(
+      `/api/v2/incentives/orders/${first[0]!.json<Data<Order>>().data.id}/refund`,
+    );
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await sold()).toBe(24);
+    expect(await rush(3)).toHaveLength(3);
+    expect(await sold()).toBe(27);
+    let spent = 0;
+    for (const name of names) {
+      const uid = await uidOf(name);
+      const { points: left } = await points().wallet(uid);
+      spent += 1000 - left;
+      await expectConsistentLedger(uid, left);
+    }
+    expect(spent).toBe(27);
+  });
+
   it('enforces the per-person limit and shows it', async () => {
     const admin = await signedIn(server, 'admin');
     const learner = await signedIn(server, 'learner');

@@ -85,8 +85,12 @@ const isoOrNull = (value: Date | string | null): string | null =>
   value === null ? null : iso(value);
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Units sold: the sum of the product's stock slots (migration 0010). */
+const SOLD = `(SELECT coalesce(sum(s.sold), 0)::int FROM incentive_product_stock s
+  WHERE s.product_id = incentive_products.id) AS sold`;
+
 const PRODUCT_COLUMNS = `id, title, description, image_url, image_alt, price, stock, per_user_limit,
-  available_from, available_until, published, restrictions, sold, created_at, updated_at`;
+  available_from, available_until, published, restrictions, ${SOLD}, created_at, updated_at`;
 
 const LEDGER_SELECT = `SELECT l.id, l.uid, l.delta, l.kind, l.note, l.source, l.order_id, l.balance_after,
     l.created_at, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) AS user_name
@@ -192,7 +196,7 @@ type CheckoutProductRow = Pick<
   | 'published'
   | 'restrictions'
 >;
-const CHECKOUT_PRODUCT_COLUMNS = `id, title, price, stock, sold, per_user_limit, available_from,
+const CHECKOUT_PRODUCT_COLUMNS = `id, title, price, stock, ${SOLD}, per_user_limit, available_from,
   available_until, published, restrictions`;
 
 /** What `atrium_checkout` answers. */
@@ -257,7 +261,8 @@ function toShopProduct(
  *
  * Checkout and refund run in one transaction each and lock in one order, so that they never
  * deadlock: the order (a checkout inserts its new order first, which holds its idempotency
- * key), the buyer's balance, then product rows by id. Nothing is written when any check fails.
+ * key), the buyer's balance, then the products' stock slots by product id and slot. Nothing is
+ * written when any check fails.
  */
 export function shopRepository(db: Db) {
   /** Units of each product the user bought and did not get refunded. */
@@ -454,8 +459,9 @@ export function shopRepository(db: Db) {
      * order, its items, the debit and the stock as one statement, its own transaction. It locks
      * the buyer's balance before counting past purchases for per-person limits, so that one
      * buyer's checkouts queue up and each counts the ones before it, and takes the stock last
-     * (`atrium_take_stock`), refusing to sell more than is left at that moment: the product
-     * rows every buyer wants stay locked for the commit alone.
+     * (`atrium_take_stock`), refusing to sell more than is left at that moment. The sale is
+     * counted in a stock slot of the product (migration 0010), so buyers of one product on
+     * different connections do not wait for each other.
      *
      * The buyer pays the price read here, the one they confirmed. An edit of the product that
      * commits during the checkout's few milliseconds counts as made after the sale: a product
@@ -529,7 +535,7 @@ export function shopRepository(db: Db) {
         // Sold since the read above: say what is left now.
         const id = Number(detail);
         const { rows } = await db.query<Pick<ProductRow, 'stock' | 'sold' | 'title'>>(
-          'SELECT stock, sold, title FROM incentive_products WHERE id = $1',
+          `SELECT stock, ${SOLD}, title FROM incentive_products WHERE id = $1`,
           [id],
         );
         const row = rows[0];
@@ -563,8 +569,8 @@ export function shopRepository(db: Db) {
         if (!order) throw new HttpError(404, 'Not found');
         if (order.status === 'refunded')
           throw new HttpError(409, 'This order has already been refunded.');
-        // The buyer's balance before the products, in the order a checkout takes them: a
-        // checkout of the same buyer holds the balance while it waits for a product row.
+        // The buyer's balance before the products' stock, in the order a checkout takes them: a
+        // checkout of the same buyer holds the balance while it waits for a stock slot.
         const points = pointsRepository(tx);
         await points.lock(order.uid);
         await tx.query(`UPDATE incentive_orders SET status = 'refunded' WHERE id = $1`, [orderId]);
@@ -574,10 +580,10 @@ export function shopRepository(db: Db) {
           [orderId],
         );
         for (const item of items)
-          await tx.query(
-            'UPDATE incentive_products SET sold = greatest(sold - $2, 0) WHERE id = $1',
-            [item.product_id, item.quantity],
-          );
+          await tx.query('SELECT atrium_return_stock($1::int, $2::int)', [
+            item.product_id,
+            item.quantity,
+          ]);
         if (order.total > 0)
           await points.credit({
             uid: order.uid,

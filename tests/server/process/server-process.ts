@@ -517,7 +517,9 @@ export async function ledgerProblems(
   );
   if (orphans.rows[0]!.n) problems.push(`${orphans.rows[0]!.n} charges without an order`);
   const sold = await db.query<{ id: number; sold: number; items: number }>(
-    `SELECT p.id, p.sold, coalesce((SELECT sum(i.quantity) FROM incentive_order_items i
+    `SELECT p.id,
+       (SELECT coalesce(sum(s.sold), 0)::int FROM incentive_product_stock s WHERE s.product_id = p.id) AS sold,
+       coalesce((SELECT sum(i.quantity) FROM incentive_order_items i
          JOIN incentive_orders o ON o.id = i.order_id
         WHERE i.product_id = p.id AND o.status = 'completed'), 0)::int AS items
        FROM incentive_products p WHERE p.id = ANY($1::int[])`,

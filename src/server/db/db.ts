@@ -3,6 +3,16 @@ export interface QueryResult<T> {
   rows: T[];
 }
 
+/** Options of {@link Db.query}. */
+export interface QueryOptions {
+  /**
+   * Prepares the statement once per connection under this name, so that PostgreSQL parses and
+   * plans it once instead of on every run (PGlite runs it as usual). For the few statements of a
+   * path that runs on every request; the name stands for this SQL text alone.
+   */
+  prepare?: string;
+}
+
 /**
  * The server's only view of the database: PostgreSQL-dialect SQL with `$1` parameters.
  * Implemented over PGlite (embedded) and over a `pg` pool (PostgreSQL); nothing else in the
@@ -13,6 +23,7 @@ export interface Db {
   query<T = Record<string, unknown>>(
     sql: string,
     params?: readonly unknown[],
+    options?: QueryOptions,
   ): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;

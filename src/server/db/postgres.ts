@@ -5,6 +5,7 @@ import {
   isDatabaseUnavailable,
   type ChangeFeed,
   type Db,
+  type QueryOptions,
   type QueryResult,
 } from './db';
 
@@ -129,8 +130,8 @@ function connectTimeoutOf(connectionString: string): number {
 function clientDb(client: pg.PoolClient): Db {
   const db: Db = {
     kind: 'postgres',
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const r = await client.query(sql, [...params]);
+    async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      const r = await client.query({ text: sql, values: [...params], name: options.prepare });
       return { rows: r.rows as T[] } as QueryResult<T>;
     },
     async exec(sql) {
@@ -176,8 +177,8 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   return {
     kind: 'postgres',
     changes,
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const r = await pool.query(sql, [...params]);
+    async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      const r = await pool.query({ text: sql, values: [...params], name: options.prepare });
       return { rows: r.rows as T[] } as QueryResult<T>;
     },
     async exec(sql) {

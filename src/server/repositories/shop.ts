@@ -474,10 +474,21 @@ export function shopRepository(db: Db) {
       for (const id of request.products) quantities.set(id, (quantities.get(id) ?? 0) + 1);
       const ids = [...quantities.keys()].sort((a, b) => a - b);
 
-      const { rows: products } = await db.query<CheckoutProductRow>(
-        `SELECT ${CHECKOUT_PRODUCT_COLUMNS} FROM incentive_products WHERE id = ANY($1::int[])`,
-        [ids],
-      );
+      // These statements run on every checkout: prepared once per connection. One product (the
+      // usual case) has a statement of its own, whose one plan fits every run; a plan for any
+      // number of products would be made again each time.
+      const { rows: products } =
+        ids.length === 1
+          ? await db.query<CheckoutProductRow>(
+              `SELECT ${CHECKOUT_PRODUCT_COLUMNS} FROM incentive_products WHERE id = $1::int`,
+              ids,
+              { prepare: 'atrium_checkout_product' },
+            )
+          : await db.query<CheckoutProductRow>(
+              `SELECT ${CHECKOUT_PRODUCT_COLUMNS} FROM incentive_products WHERE id = ANY($1::int[])`,
+              [ids],
+              { prepare: 'atrium_checkout_products' },
+            );
       const byId = new Map(products.map((p) => [p.id, p]));
       const total = products.reduce((sum, p) => sum + p.price * quantities.get(p.id)!, 0);
       // What the buyer cannot have as read. The database reports the first refusal in id order
@@ -518,6 +529,7 @@ export function shopRepository(db: Db) {
               .join(', ')
               .slice(0, 500),
           ],
+          { prepare: 'atrium_checkout' },
         );
         result = rows[0]!;
       } catch (error) {

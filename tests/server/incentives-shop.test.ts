@@ -214,6 +214,59 @@ describeEachDb('incentives shop', (server) => {
     await expectConsistentLedger(uid, 75);
   });
 
+  it('the next checkout after any change of a product sells it as changed', async () => {
+    const admin = await signedIn(server, 'admin');
+    const learner = await signedIn(server, 'learner');
+    const uid = await uidOf('learner');
+    await setBalance(uid, 1000);
+    const input = product(unique('Lamp'), { price: 10 });
+    const item = await createProduct(admin, input);
+    const buy = async () => {
+      const res = await checkout(learner, [item.id]);
+      return { status: res.statusCode, body: res.json<Data<Order> & ApiError>() };
+    };
+    const charged = async () => (await buy()).body.data.items[0]!.price;
+    expect(await charged()).toBe(10);
+    expect(await charged()).toBe(10);
+
+    // Through the API, and by any other writer of the row (another server, a script).
+    const repriced = await admin.patch(`/api/v2/incentives/products/${item.id}`, {
+      ...input,
+      price: 20,
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(await charged()).toBe(20);
+    await server().db.query('UPDATE incentive_products SET price = 30, title = $2 WHERE id = $1', [
+      item.id,
+      `${item.title} XL`,
+    ]);
+    const bought = await buy();
+    expect(bought.body.data.items).toEqual([
+      { product_id: item.id, title: `${item.title} XL`, price: 30, quantity: 1 },
+    ]);
+    expect(bought.body.data.balance_after).toBe(1000 - 10 - 10 - 20 - 30);
+
+    await server().db.query('UPDATE incentive_products SET published = false WHERE id = $1', [
+      item.id,
+    ]);
+    expect((await buy()).body.message).toBe(`"${item.title} XL" is not available.`);
+    await admin.patch(`/api/v2/incentives/products/${item.id}`, {
+      ...input,
+      restrictions: [{ rule: 'and', type: 'roles', value: ['trainer'] }],
+    });
+    expect((await buy()).body.message).toBe(`"${item.title}" is not available.`);
+    await admin.patch(`/api/v2/incentives/products/${item.id}`, { ...input, stock: 4 });
+    // Four sold already: sold out comes before the points the buyer lacks.
+    await setBalance(uid, 0);
+    expect(await buy()).toMatchObject({
+      status: 409,
+      body: { message: `"${item.title}" is sold out.` },
+    });
+    await admin.delete(`/api/v2/incentives/products/${item.id}`);
+    expect((await buy()).body.message).toBe('A product in your order no longer exists.');
+    await expectConsistentLedger(uid, 0);
+  });
+
   it('refuses a buyer who never had points and writes nothing', async () => {
     const admin = await signedIn(server, 'admin');
     const item = await createProduct(admin, product(unique('Sticker'), { price: 5 }));

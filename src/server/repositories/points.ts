@@ -8,7 +8,7 @@ export type PointsKind = 'award' | 'redeem' | 'expire' | 'adjust' | 'refund';
 /** The answer when a debit is larger than the balance. */
 export const NOT_ENOUGH_POINTS = 'Not enough points.';
 
-/** SQLSTATE of `atrium_debit` (migration 0009) when the balance is smaller than the debit. */
+/** SQLSTATE of `atrium_debit` (migrations 0009, 0011) when the balance is smaller than the debit. */
 export const NOT_ENOUGH_POINTS_STATE = 'AT004';
 
 export interface Credit {
@@ -134,8 +134,8 @@ export function pointsRepository(db: Db) {
       if (!Number.isInteger(d.points) || d.points <= 0)
         throw new Error('A debit needs a positive whole number of points.');
       try {
-        // One statement (migration 0009): the balance locked, checked and taken with the lots,
-        // and the ledger row.
+        // One statement (`atrium_debit`, migrations 0009 and 0011): the balance locked, checked
+        // and taken with the lots, and the ledger row.
         const { rows } = await db.query<{ ledger_id: number; balance_after: number }>(
           'SELECT ledger_id, balance_after FROM atrium_debit($1::int, $2::int, $3, $4, $5, $6::int)',
           [d.uid, d.points, d.kind, d.note ?? '', d.source ?? '', d.orderId ?? null],

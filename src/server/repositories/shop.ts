@@ -167,9 +167,9 @@ function visibleTo(
   );
 }
 
-/** SQLSTATE of `atrium_take_stock` (migration 0008) when a product has too few units left. */
+/** SQLSTATE of `atrium_checkout` and `atrium_take_stock_on` when a product has too few units left. */
 const STOCK_SHORT = 'AT001';
-/** SQLSTATEs of `atrium_checkout` (migration 0009): see there. */
+/** SQLSTATEs of `atrium_checkout` (migrations 0009 and 0011): see there. */
 const REFUSED = 'AT002';
 const LIMIT_REACHED = 'AT003';
 
@@ -182,22 +182,29 @@ const PRODUCT_GONE = 'A product in your order no longer exists.';
 const stockError = (title: string, left: number): HttpError =>
   new HttpError(409, left === 0 ? `"${title}" is sold out.` : `Only ${left} of "${title}" left.`);
 
-/** What a checkout reads of a product (not the description, which may be long). */
-type CheckoutProductRow = Pick<
+/**
+ * What a checkout reads of a product (not the description, which may be long, nor the units
+ * sold, which the database checks), with the version of its row (migration 0011).
+ */
+type CheckoutProduct = Pick<
   ProductRow,
   | 'id'
   | 'title'
   | 'price'
-  | 'stock'
-  | 'sold'
   | 'per_user_limit'
   | 'available_from'
   | 'available_until'
   | 'published'
   | 'restrictions'
->;
-const CHECKOUT_PRODUCT_COLUMNS = `id, title, price, stock, ${SOLD}, per_user_limit, available_from,
-  available_until, published, restrictions`;
+> & { version: number };
+const CHECKOUT_PRODUCT_COLUMNS = `id, title, price, per_user_limit, available_from, available_until,
+  published, restrictions, version`;
+
+/** SQLSTATE of `atrium_checkout` (migration 0011) when a product changed since it was read. */
+const PRODUCT_CHANGED = 'AT005';
+
+/** Products a server keeps for checkouts at most: they are few, this only bounds the memory. */
+const KEPT_PRODUCTS_MAX = 1000;
 
 /** What `atrium_checkout` answers. */
 interface CheckoutRow {
@@ -207,17 +214,14 @@ interface CheckoutRow {
   out_balance: number | null;
 }
 
-/** Why the shopper cannot buy `quantity` units of the product as read, if they cannot. */
-function refusalOf(
-  product: CheckoutProductRow | undefined,
-  quantity: number,
-  shopper: Shopper,
-): HttpError | undefined {
+/**
+ * Why the shopper cannot buy the product as read, if they cannot (the database checks the
+ * stock, the per-person limit and the points).
+ */
+function refusalOf(product: CheckoutProduct | undefined, shopper: Shopper): HttpError | undefined {
   if (!product) return new HttpError(409, PRODUCT_GONE);
   if (!visibleTo(product, shopper))
     return new HttpError(409, `"${product.title}" is not available.`);
-  const left = stockLeft(product);
-  if (left !== null && left < quantity) return stockError(product.title, left);
   return undefined;
 }
 
@@ -322,6 +326,128 @@ export function shopRepository(db: Db) {
       created: iso(order.created_at),
       balance_after: charge.rows[0]?.balance_after ?? 0,
     };
+  }
+
+  /**
+   * The products checkouts bought, as read, by id. A checkout sends their versions, and the
+   * database refuses it when one has changed since: a kept product is never sold stale.
+   */
+  const keptProducts = new Map<number, CheckoutProduct>();
+
+  /** Reads the products for a checkout and keeps them. */
+  async function readForCheckout(ids: readonly number[]): Promise<Map<number, CheckoutProduct>> {
+    // These statements run on checkouts: prepared once per connection. One product (the usual
+    // case) has a statement of its own, whose one plan fits every run; a plan for any number of
+    // products would be made again each time.
+    const { rows } =
+      ids.length === 1
+        ? await db.query<CheckoutProduct>(
+            `SELECT ${CHECKOUT_PRODUCT_COLUMNS} FROM incentive_products WHERE id = $1::int`,
+            ids,
+            { prepare: 'atrium_checkout_product' },
+          )
+        : await db.query<CheckoutProduct>(
+            `SELECT ${CHECKOUT_PRODUCT_COLUMNS} FROM incentive_products WHERE id = ANY($1::int[])`,
+            [ids],
+            { prepare: 'atrium_checkout_products' },
+          );
+    if (keptProducts.size + rows.length > KEPT_PRODUCTS_MAX) keptProducts.clear();
+    for (const row of rows) keptProducts.set(row.id, row);
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /**
+   * The checkout of `ids` with the products as read; with `checkVersions`, the database first
+   * makes sure that they are still as read (or fails with PRODUCT_CHANGED).
+   */
+  async function buy(
+    request: CheckoutRequest,
+    quantities: ReadonlyMap<number, number>,
+    byId: ReadonlyMap<number, CheckoutProduct>,
+    checkVersions: boolean,
+  ): Promise<{ order: Order; replayed: boolean }> {
+    const { uid } = request;
+    const ids = [...quantities.keys()].sort((a, b) => a - b);
+    let total = 0;
+    // The first refusal in id order; the database reports it among its own checks, unless the
+    // idempotency key is a repeat.
+    let refusal: { position: number; error: HttpError } | undefined;
+    const items: Order['items'] = [];
+    for (const [index, id] of ids.entries()) {
+      const product = byId.get(id);
+      const quantity = quantities.get(id)!;
+      const error = refusal ? undefined : refusalOf(product, request);
+      if (error) refusal = { position: index + 1, error };
+      total += (product?.price ?? 0) * quantity;
+      items.push({
+        product_id: id,
+        title: product?.title ?? '',
+        price: product?.price ?? 0,
+        quantity,
+      });
+    }
+
+    let result: CheckoutRow;
+    try {
+      const { rows } = await db.query<CheckoutRow>(
+        `SELECT out_order, out_replayed, out_created, out_balance FROM atrium_checkout(
+           $1::int, $2::text, $3::int, $4::int[], $5::int[], $6::text[], $7::int[], $8::int[],
+           $9::int[], $10::int, $11::text)`,
+        [
+          uid,
+          request.idempotencyKey ?? null,
+          total,
+          ids,
+          items.map((i) => i.quantity),
+          items.map((i) => i.title),
+          items.map((i) => i.price),
+          ids.map((id) => byId.get(id)?.per_user_limit ?? null),
+          checkVersions ? ids.map((id) => byId.get(id)!.version) : null,
+          refusal?.position ?? null,
+          items
+            .map((i) => i.title)
+            .join(', ')
+            .slice(0, 500),
+        ],
+        { prepare: 'atrium_checkout' },
+      );
+      result = rows[0]!;
+    } catch (error) {
+      const code = sqlState(error);
+      const detail = (error as { detail?: string }).detail;
+      if (code === REFUSED && refusal) throw refusal.error;
+      if (code === LIMIT_REACHED)
+        throw new HttpError(
+          409,
+          `You have reached the limit for "${byId.get(Number(detail))?.title ?? ''}".`,
+        );
+      if (code === NOT_ENOUGH_POINTS_STATE) throw new HttpError(409, NOT_ENOUGH_POINTS);
+      if (code === PG_FOREIGN_KEY_VIOLATION) throw new HttpError(409, PRODUCT_GONE);
+      if (code !== STOCK_SHORT) throw error;
+      // Too few units left: say how many there are now.
+      const id = Number(detail);
+      const { rows } = await db.query<Pick<ProductRow, 'stock' | 'sold' | 'title'>>(
+        `SELECT stock, ${SOLD}, title FROM incentive_products WHERE id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row) throw new HttpError(409, PRODUCT_GONE);
+      throw stockError(row.title, Math.min(stockLeft(row) ?? 0, quantities.get(id)! - 1));
+    }
+
+    if (result.out_replayed)
+      return { order: (await orderOn(db, result.out_order))!, replayed: true };
+    // The order as orderOn() would read it back: items by product id, one per product.
+    const order: Order = {
+      id: result.out_order,
+      uid,
+      total,
+      status: 'completed',
+      items,
+      created: iso(result.out_created),
+      balance_after: result.out_balance!,
+    };
+    return { order, replayed: false };
   }
 
   const repo = {
@@ -454,120 +580,38 @@ export function shopRepository(db: Db) {
      * idempotency key, a repeat of the same user's key returns the first order unchanged:
      * inserting the order first makes a concurrent repeat wait for the first to finish.
      *
-     * Two round trips: the products are read without a lock and judged here (visibility, the
-     * audience's restrictions, stock as read), then `atrium_checkout` (migration 0009) writes the
-     * order, its items, the debit and the stock as one statement, its own transaction. It locks
-     * the buyer's balance before counting past purchases for per-person limits, so that one
-     * buyer's checkouts queue up and each counts the ones before it, and takes the stock last
-     * (`atrium_take_stock`), refusing to sell more than is left at that moment. The sale is
-     * counted in a stock slot of the product (migration 0010), so buyers of one product on
-     * different connections do not wait for each other.
+     * The products are judged here (visibility, the audience's restrictions) as read, and
+     * `atrium_checkout` (migrations 0009 and 0011) writes the order, its items, the debit and the
+     * stock as one statement, its own transaction, checking the stock, the per-person limits and
+     * the points. It locks the buyer's balance before counting past purchases for per-person
+     * limits, so that one buyer's checkouts queue up and each counts the ones before it, and
+     * takes the stock last (`atrium_take_stock_on`), refusing to sell more than is left at that
+     * moment; the sale is counted in a stock slot of the product (migration 0010), so buyers of
+     * one product do not wait for each other.
      *
-     * The buyer pays the price read here, the one they confirmed. An edit of the product that
-     * commits during the checkout's few milliseconds counts as made after the sale: a product
-     * repriced or unpublished in that instant may still sell once as it was read. Only the stock
-     * is checked again when it changes, because an oversold product cannot be delivered.
+     * Products are kept as read by earlier checkouts, so that a checkout usually takes one round
+     * trip: it sends their versions, and when one has changed since, the database refuses and
+     * the products are read again. The buyer pays the price read, the one they confirmed. An edit
+     * of the product that commits during the checkout's few milliseconds counts as made after the
+     * sale: a product repriced or unpublished in that instant may still sell once as it was read.
+     * Only the stock is checked again when it changes, because an oversold product cannot be
+     * delivered.
      */
     async checkout(request: CheckoutRequest): Promise<{ order: Order; replayed: boolean }> {
-      const { uid } = request;
       const quantities = new Map<number, number>();
       for (const id of request.products) quantities.set(id, (quantities.get(id) ?? 0) + 1);
       const ids = [...quantities.keys()].sort((a, b) => a - b);
 
-      // These statements run on every checkout: prepared once per connection. One product (the
-      // usual case) has a statement of its own, whose one plan fits every run; a plan for any
-      // number of products would be made again each time.
-      const { rows: products } =
-        ids.length === 1
-          ? await db.query<CheckoutProductRow>(
-              `SELECT ${CHECKOUT_PRODUCT_COLUMNS} FROM incentive_products WHERE id = $1::int`,
-              ids,
-              { prepare: 'atrium_checkout_product' },
-            )
-          : await db.query<CheckoutProductRow>(
-              `SELECT ${CHECKOUT_PRODUCT_COLUMNS} FROM incentive_products WHERE id = ANY($1::int[])`,
-              [ids],
-              { prepare: 'atrium_checkout_products' },
-            );
-      const byId = new Map(products.map((p) => [p.id, p]));
-      const total = products.reduce((sum, p) => sum + p.price * quantities.get(p.id)!, 0);
-      // What the buyer cannot have as read. The database reports the first refusal in id order
-      // among its own checks, unless the idempotency key is a repeat.
-      let refusal: { position: number; error: HttpError } | undefined;
-      const items: Order['items'] = [];
-      for (const [index, id] of ids.entries()) {
-        const product = byId.get(id);
-        const quantity = quantities.get(id)!;
-        const error = refusal ? undefined : refusalOf(product, quantity, request);
-        if (error) refusal = { position: index + 1, error };
-        items.push({
-          product_id: id,
-          title: product?.title ?? '',
-          price: product?.price ?? 0,
-          quantity,
-        });
+      const known = ids.map((id) => keptProducts.get(id));
+      if (known.every((p) => p !== undefined)) {
+        try {
+          return await buy(request, quantities, new Map(known.map((p) => [p.id, p])), true);
+        } catch (error) {
+          if (sqlState(error) !== PRODUCT_CHANGED) throw error;
+          for (const id of ids) keptProducts.delete(id);
+        }
       }
-
-      let result: CheckoutRow;
-      try {
-        const { rows } = await db.query<CheckoutRow>(
-          `SELECT out_order, out_replayed, out_created, out_balance FROM atrium_checkout(
-             $1::int, $2::text, $3::int, $4::int[], $5::int[], $6::text[], $7::int[], $8::int[],
-             $9::int, $10::text)`,
-          [
-            uid,
-            request.idempotencyKey ?? null,
-            total,
-            ids,
-            items.map((i) => i.quantity),
-            items.map((i) => i.title),
-            items.map((i) => i.price),
-            ids.map((id) => byId.get(id)?.per_user_limit ?? null),
-            refusal?.position ?? null,
-            items
-              .map((i) => i.title)
-              .join(', ')
-              .slice(0, 500),
-          ],
-          { prepare: 'atrium_checkout' },
-        );
-        result = rows[0]!;
-      } catch (error) {
-        const code = sqlState(error);
-        const detail = (error as { detail?: string }).detail;
-        if (code === REFUSED && refusal) throw refusal.error;
-        if (code === LIMIT_REACHED)
-          throw new HttpError(
-            409,
-            `You have reached the limit for "${byId.get(Number(detail))?.title ?? ''}".`,
-          );
-        if (code === NOT_ENOUGH_POINTS_STATE) throw new HttpError(409, NOT_ENOUGH_POINTS);
-        if (code === PG_FOREIGN_KEY_VIOLATION) throw new HttpError(409, PRODUCT_GONE);
-        if (code !== STOCK_SHORT) throw error;
-        // Sold since the read above: say what is left now.
-        const id = Number(detail);
-        const { rows } = await db.query<Pick<ProductRow, 'stock' | 'sold' | 'title'>>(
-          `SELECT stock, ${SOLD}, title FROM incentive_products WHERE id = $1`,
-          [id],
-        );
-        const row = rows[0];
-        if (!row) throw new HttpError(409, PRODUCT_GONE);
-        throw stockError(row.title, Math.min(stockLeft(row) ?? 0, quantities.get(id)! - 1));
-      }
-
-      if (result.out_replayed)
-        return { order: (await orderOn(db, result.out_order))!, replayed: true };
-      // The order as orderOn() would read it back: items by product id, one per product.
-      const order: Order = {
-        id: result.out_order,
-        uid,
-        total,
-        status: 'completed',
-        items,
-        created: iso(result.out_created),
-        balance_after: result.out_balance!,
-      };
-      return { order, replayed: false };
+      return buy(request, quantities, await readForCheckout(ids), false);
     },
 
     /** Gives an order's points and stock back, once; 404 unknown, 409 when already refunded. */

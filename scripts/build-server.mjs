@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the server into dist/server: src/server/main.ts bundled into main.mjs with the project's
 // own modules (TypeScript and the @/, @engine/, @schemas/ paths), and every entity schema module
-// beside it for the server to register when it starts. Packages stay in node_modules. Running
+// beside it for the server to register when it starts; and, bundled on its own, the process that
+// builds a new embedded database (build-pglite.mjs). Packages stay in node_modules. Running
 // the build instead of the TypeScript sources spares the server a TypeScript loader: it starts
 // sooner and holds less memory. `npm run build` and `npm start` run it.
 import fs from 'node:fs';
@@ -20,23 +21,34 @@ const schemaEntries = fs
   .filter((name) => name.endsWith('.schema.ts'))
   .map((name) => [`schemas/entities/${name.replace(/\.ts$/, '')}`, path.join(schemasDir, name)]);
 
+/** Options of one build into dist/server. */
+const common = {
+  cwd: root,
+  platform: 'node',
+  tsconfig: path.join(root, 'tsconfig.json'),
+  external: (id) => !OWN.test(id) && !path.isAbsolute(id),
+  logLevel: 'warn',
+  output: {
+    dir: out,
+    format: 'esm',
+    // Shared chunks sit beside main.mjs: src/server/paths.ts finds the project two folders up.
+    entryFileNames: '[name].mjs',
+    chunkFileNames: '[name]-[hash].mjs',
+    sourcemap: true,
+  },
+};
+
 fs.rmSync(out, { recursive: true, force: true });
 try {
   await build({
-    cwd: root,
+    ...common,
     input: { main: path.join(root, 'src/server/main.ts'), ...Object.fromEntries(schemaEntries) },
-    platform: 'node',
-    tsconfig: path.join(root, 'tsconfig.json'),
-    external: (id) => !OWN.test(id) && !path.isAbsolute(id),
-    logLevel: 'warn',
-    output: {
-      dir: out,
-      format: 'esm',
-      // Shared chunks sit beside main.mjs: src/server/paths.ts finds the project two folders up.
-      entryFileNames: '[name].mjs',
-      chunkFileNames: '[name]-[hash].mjs',
-      sourcemap: true,
-    },
+  });
+  // The process that builds a new embedded database (src/server/db/new-pglite.ts), on its own:
+  // sharing chunks with the server would make it load the packages of every module in them.
+  await build({
+    ...common,
+    input: { 'build-pglite': path.join(root, 'src/server/cli/build-pglite.ts') },
   });
 } catch (error) {
   console.error(`The server build failed: ${error instanceof Error ? error.message : error}`);

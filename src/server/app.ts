@@ -17,6 +17,7 @@ import {
   xsrfProtection,
 } from '@engine/server';
 import { isDatabaseUnavailable, type Db } from './db/db';
+import type { NewPglite } from './db/new-pglite';
 import { authPlugin } from './plugins/auth';
 import { benchRoutes } from './plugins/bench-routes';
 import { clientPlugin, hasClient } from './plugins/client';
@@ -61,6 +62,8 @@ export interface BuildAppOptions {
    */
   dataDir?: string;
   databaseUrl?: string;
+  /** A new PGlite database being built in `dataDir`, started before the app (see `dbPlugin`). */
+  newPglite?: Promise<NewPglite>;
   seed?: SeedMode;
   logger?: boolean;
   /** Secure, `__Host-` prefixed cookies. */
@@ -217,6 +220,13 @@ export async function buildApp(options: BuildAppOptions = {}) {
     },
   }).withTypeProvider<JsonSchemaToTsProvider>();
 
+  const withClient = hasClient(options.clientDir);
+  // The page renderer is a large module: it loads while the database opens (a new one takes
+  // seconds), instead of after.
+  const renderer =
+    withClient && options.rendererFile ? loadPageRenderer(options.rendererFile) : undefined;
+  // Awaited below; a failure before then must not count as unhandled.
+  renderer?.catch(() => undefined);
   try {
     registerSchemas(app, await importSchemaModules(ENTITY_SCHEMAS_DIR));
     app.setErrorHandler(errorHandler());
@@ -242,6 +252,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
       databaseUrl: options.databaseUrl,
       dataDir: options.dataDir,
       seed: options.seed,
+      newPglite: options.newPglite,
     });
     await app.register(uploadsPlugin, { dataDir: path.resolve(options.dataDir ?? 'data') });
     await app.register(xsrfProtection, { secure: production });
@@ -277,13 +288,12 @@ export async function buildApp(options: BuildAppOptions = {}) {
     if (options.benchRoutes) await app.register(benchRoutes);
     await app.register(fileRoutes);
 
-    const withClient = hasClient(options.clientDir);
     if (withClient) await app.register(clientPlugin, { root: options.clientDir! });
     const portalPage = withClient
       ? {
           html: await readFile(path.join(options.clientDir!, 'index.html'), 'utf8'),
           assets: await loadRoutePreloads(options.clientDir!),
-          renderer: options.rendererFile ? await loadPageRenderer(options.rendererFile) : undefined,
+          renderer: await renderer,
         }
       : undefined;
 

@@ -1,10 +1,18 @@
 import { mkdir } from 'node:fs/promises';
-import { buildApp } from './app';
 import { readConfig } from './config';
-import { demoAccounts } from './seed/seed';
+import { pgliteDir, startNewPglite } from './db/new-pglite';
 
 const config = readConfig();
 await mkdir(config.dataDir, { recursive: true });
+// A new embedded database takes seconds to build: it is built in a process of its own while this
+// one loads the server's code (imported only now, for that reason) and assembles the app.
+const newPglite = config.databaseUrl
+  ? undefined
+  : startNewPglite(pgliteDir(config.dataDir), config.seed);
+const [{ buildApp }, { demoAccounts }] = await Promise.all([
+  import('./app'),
+  import('./seed/seed'),
+]);
 
 const app = await buildApp({
   logger: true,
@@ -16,6 +24,7 @@ const app = await buildApp({
   benchRoutes: config.benchRoutes,
   dataDir: config.dataDir,
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+  ...(newPglite ? { newPglite } : {}),
 });
 
 let closing = false;

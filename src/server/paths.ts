@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Whether the server runs from its build rather than from its TypeScript sources. */
-const BUILT = !import.meta.url.endsWith('.ts');
+export const BUILT = !import.meta.url.endsWith('.ts');
 
 /**
  * A file or folder of the project, given from its root, wherever the server runs from.

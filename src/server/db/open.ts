@@ -1,5 +1,5 @@
-import path from 'node:path';
 import type { Db } from './db';
+import { pgliteDir } from './new-pglite';
 import { openPostgres } from './postgres';
 
 /**
@@ -18,5 +18,5 @@ export interface DbLocation {
 export async function openDb(location: DbLocation): Promise<Db> {
   if (location.databaseUrl) return openPostgres(location.databaseUrl);
   const { openPglite } = await import('./pglite');
-  return openPglite(location.dataDir ? { dataDir: path.join(location.dataDir, 'db') } : {});
+  return openPglite(location.dataDir ? { dataDir: pgliteDir(location.dataDir) } : {});
 }

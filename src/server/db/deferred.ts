@@ -1,0 +1,73 @@
+import type { ChangeFeed, Db, QueryResult } from './db';
+
+/**
+ * A change feed that takes subscriptions at once for a database still being opened: they are
+ * passed on when it is open, and the feed is live once the database's own feed is.
+ */
+function deferredChanges(opening: Promise<Db>): ChangeFeed {
+  let feed: ChangeFeed | undefined;
+  let opened = false;
+  const early = new Set<{ listener: (table: string | null) => void; off?: () => void }>();
+  opening.then(
+    (db) => {
+      opened = true;
+      feed = db.changes;
+      // In the same step as the feed turns live, so no notice can fall between the two.
+      for (const subscription of early) subscription.off = feed?.subscribe(subscription.listener);
+    },
+    () => undefined,
+  );
+  return {
+    get live() {
+      return feed?.live ?? false;
+    },
+    subscribe(listener) {
+      if (opened) return feed?.subscribe(listener) ?? (() => undefined);
+      const subscription: { listener: typeof listener; off?: () => void } = { listener };
+      early.add(subscription);
+      return () => {
+        early.delete(subscription);
+        subscription.off?.();
+      };
+    },
+  };
+}
+
+/**
+ * A {@link Db} to hand out while the database is still being opened (and migrated, and
+ * seeded): every call waits until `opening` resolves and then goes to that database; when it
+ * rejects, so do they. Lets the server assemble its routes and repositories meanwhile.
+ *
+ * @example
+ * const db = deferredDb('postgres', openAndMigrate());
+ * const repos = createRepositories(db); // usable now; queries run once the database is ready
+ */
+export function deferredDb(kind: Db['kind'], opening: Promise<Db>): Db {
+  let db: Db | undefined;
+  opening.then(
+    (opened) => {
+      db = opened;
+    },
+    () => undefined,
+  );
+  const ready = async (): Promise<Db> => db ?? opening;
+  return {
+    kind,
+    changes: deferredChanges(opening),
+    async query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+      return (await ready()).query<T>(sql, params);
+    },
+    async exec(sql) {
+      return (await ready()).exec(sql);
+    },
+    async transaction(fn) {
+      return (await ready()).transaction(fn);
+    },
+    atCommit() {
+      throw new Error('atCommit runs inside a transaction only.');
+    },
+    async close() {
+      return (await ready()).close();
+    },
+  };
+}

@@ -52,7 +52,11 @@ try {
   // sharing chunks with the server would make it load the packages of every module in them.
   await build({
     ...common,
-    input: { 'build-pglite': path.join(root, 'src/server/cli/build-pglite.ts') },
+    input: {
+      'build-pglite': path.join(root, 'src/server/cli/build-pglite.ts'),
+      // Its thread writing the database's files.
+      'data-file-writer': path.join(root, 'src/server/db/data-file-writer.ts'),
+    },
   });
 } catch (error) {
   console.error(`The server build failed: ${error instanceof Error ? error.message : error}`);

@@ -1,56 +1,111 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { seed, type SeedMode } from '../seed/seed';
-import { migrate } from './migrate';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
+import { BUILT, projectPath } from '../paths';
+import type { SeedMode } from '../seed/seed';
+import type { WriterAnswer, WriterData, WriterRequest } from './data-file-writer';
+import { planWrites, type DataFile, type WritePlan } from './data-files';
 import { temporaryPgliteDir, type NewPglite } from './new-pglite';
 import { openPgliteRaw } from './pglite';
 
-const BLOCK = 512;
+/** About how many files a new database has: see `data-file-writer.ts`. */
+const FILES_OF_A_DATABASE = 1200;
 
-/** A NUL-terminated text field of a tar header. */
-function field(tar: Uint8Array, offset: number, length: number): string {
-  const end = tar.subarray(offset, offset + length).indexOf(0);
-  return Buffer.from(tar.subarray(offset, end === -1 ? offset + length : offset + end)).toString(
-    'utf8',
-  );
-}
-
-/** An octal number field of a tar header. */
-function octal(tar: Uint8Array, offset: number, length: number): number {
-  const text = field(tar, offset, length).trim();
-  return text ? parseInt(text, 8) : 0;
+/** What is used here of the Emscripten file system PGlite runs PostgreSQL in. */
+interface EmscriptenFs {
+  readdir(path: string): string[];
+  stat(path: string): { mode: number };
+  isDir(mode: number): boolean;
+  readFile(path: string): Uint8Array;
 }
 
 /**
- * Writes the directories and files of a tar archive (ustar, as PGlite's `dumpDataDir('none')`
- * makes it) into `dir`, with their modes. Refuses any other kind of entry and any path that
- * would leave `dir`.
- *
- * @example
- * writeTar(new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer()), '/srv/data/db');
+ * The data directory of an open in-memory PGlite database, read from the file system PostgreSQL
+ * runs in: what `dumpDataDir()` archives, without making an archive (a fifth of the time).
  */
-export function writeTar(tar: Uint8Array, dir: string): void {
-  const root = path.resolve(dir);
-  mkdirSync(root, { recursive: true, mode: 0o700 });
-  for (let offset = 0; offset + BLOCK <= tar.length;) {
-    // The archive ends with blocks of zeros.
-    if (tar[offset] === 0) break;
-    const prefix = field(tar, offset + 345, 155);
-    const name = (prefix ? `${prefix}/` : '') + field(tar, offset, 100);
-    const mode = octal(tar, offset + 100, 8) & 0o777;
-    const size = octal(tar, offset + 124, 12);
-    const type = String.fromCharCode(tar[offset + 156] ?? 0);
-    const target = path.resolve(root, name.replace(/^\/+/, ''));
-    if (target !== root && !target.startsWith(root + path.sep))
-      throw new Error(`The archive's entry "${name}" lies outside ${dir}.`);
-    const data = offset + BLOCK;
-    if (data + size > tar.length) throw new Error(`The archive ends inside "${name}".`);
-    if (type === '5') mkdirSync(target, { recursive: true, mode: mode || 0o700 });
-    else if (type === '0' || type === '\0')
-      writeFileSync(target, tar.subarray(data, data + size), { mode: mode || 0o600 });
-    else throw new Error(`The archive's entry "${name}" is of a kind not expected (${type}).`);
-    offset = data + Math.ceil(size / BLOCK) * BLOCK;
+export function dataFilesOf(pg: PGlite): DataFile[] {
+  const module = pg.Module as unknown as { FS: EmscriptenFs; ENV?: Record<string, string> };
+  const fs = module.FS;
+  const root = module.ENV?.PGDATA;
+  if (!root || !fs.readdir(root).includes('PG_VERSION'))
+    throw new Error('PGlite keeps its data directory elsewhere than this code knows.');
+  const files: DataFile[] = [];
+  const walk = (dir: string) => {
+    for (const name of fs.readdir(dir)) {
+      if (name === '.' || name === '..') continue;
+      const full = `${dir}/${name}`;
+      const { mode } = fs.stat(full);
+      const directory = fs.isDir(mode);
+      const data = directory ? new Uint8Array(0) : fs.readFile(full);
+      files.push({ path: full.slice(root.length + 1), directory, mode: mode & 0o777, data });
+      if (directory) walk(full);
+    }
+  };
+  walk(root);
+  return files;
+}
+
+/** Starts the thread writing a new database's files: its build, or its source through tsx. */
+function writerThread(workerData: WriterData): Worker {
+  if (BUILT) return new Worker(projectPath('dist/server/data-file-writer.mjs'), { workerData });
+  // A thread does not take this process's `--import tsx`: it registers tsx itself.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const script = pathToFileURL(projectPath('src/server/db/data-file-writer.ts')).href;
+  const load = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(script)}); })`;
+  return new Worker(load, { eval: true, workerData });
+}
+
+/** The thread writing a new database's files (`data-file-writer.ts`), and its requests. */
+class DataFileWriter {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  #next = 0;
+  #failed: Error | undefined;
+
+  /** Starts the thread, which makes up to `reserve` empty files in `dir` meanwhile. */
+  constructor(dir: string, reserve: number) {
+    this.#worker = writerThread({ dir, reserve });
+    this.#worker.on('message', ({ id, error }: WriterAnswer) => {
+      const pending = this.#pending.get(id);
+      this.#pending.delete(id);
+      if (error === undefined) pending?.resolve();
+      else pending?.reject(new Error(`Writing the database's files failed: ${error}`));
+    });
+    const fail = (error: Error) => {
+      this.#failed ??= error;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', () =>
+      fail(new Error("The thread writing the database's files ended.")),
+    );
+  }
+
+  #request(plan?: WritePlan): Promise<void> {
+    if (this.#failed) return Promise.reject(this.#failed);
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, plan } satisfies WriterRequest);
+    });
+  }
+
+  /** Carries out `plan` in the directory. */
+  write(plan: WritePlan): Promise<void> {
+    return this.#request(plan);
+  }
+
+  /** Removes the empty files not taken and ends the thread. */
+  async close(): Promise<void> {
+    try {
+      await this.#request();
+    } finally {
+      await this.#worker.terminate();
+    }
   }
 }
 
@@ -61,33 +116,52 @@ export function writeTar(tar: Uint8Array, dir: string): void {
  * (its database is in `dir` now), that one is kept and nothing was created here.
  *
  * In memory, the files initdb, the migrations and the seed make cost nothing to write (on disk,
- * PGlite writes each one again and again through its file system emulation); written once at
- * the end, they take a fraction of a second.
+ * PGlite writes each one again and again through its file system emulation). A thread of its own
+ * writes those initdb made while the migrations and the seed run (most never change again), and
+ * at the end what changed since; it makes the files ahead, while initdb runs (see
+ * `data-file-writer.ts`).
  */
 export async function buildPglite(dir: string, mode: SeedMode): Promise<NewPglite> {
-  const { db, pg } = await openPgliteRaw();
-  let result: NewPglite;
-  let tar: Uint8Array;
+  // PGlite spends part of its start waiting for files and for V8 to compile: the migrations and
+  // the seed (with the packages they use) load meanwhile.
+  const opening = openPgliteRaw();
+  // Awaited below; a failure meanwhile must not count as unhandled.
+  opening.catch(() => undefined);
+  const temporary = temporaryPgliteDir(dir, process.pid);
+  const writer = new DataFileWriter(temporary, FILES_OF_A_DATABASE);
+  let writing: Promise<void> | undefined;
+  let pg: PGlite | undefined;
   try {
+    const [{ migrate }, { seed }] = await Promise.all([
+      import('./migrate'),
+      import('../seed/seed'),
+    ]);
+    const opened = await opening;
+    pg = opened.pg;
+    const db = opened.db;
+    const initial = dataFilesOf(pg);
+    writing = writer.write(planWrites(initial));
+    // Awaited below; a failure meanwhile must not count as unhandled.
+    writing.catch(() => undefined);
     const applied = await migrate(db);
     const seeded = await seed(db, mode);
     // Every page in the data files, so that opening the copy replays no log.
     await db.exec('CHECKPOINT');
-    tar = new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
-    result = { created: true, applied, seeded };
-  } finally {
+    const final = dataFilesOf(pg);
     await db.close();
-  }
-  const temporary = temporaryPgliteDir(dir, process.pid);
-  try {
-    writeTar(tar, temporary);
+    await writing;
+    await writer.write(planWrites(final, initial));
+    await writer.close();
     await rename(temporary, dir);
+    return { created: true, applied, seeded };
   } catch (error) {
+    if (pg && !pg.closed) await pg.close();
+    await writing?.catch(() => undefined);
+    await writer.close().catch(() => undefined);
     rmSync(temporary, { recursive: true, force: true });
     const code = (error as NodeJS.ErrnoException).code;
     if ((code === 'ENOTEMPTY' || code === 'EEXIST') && existsSync(path.join(dir, 'PG_VERSION')))
       return { created: false, applied: [], seeded: { base: false, demo: false } };
     throw error;
   }
-  return result;
 }

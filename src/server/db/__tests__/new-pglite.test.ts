@@ -6,10 +6,11 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { verifyPassword } from '../../lib/password';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
 import type { SeedMode } from '../../seed/seed';
-import { writeTar } from '../build-pglite';
+import { dataFilesOf } from '../build-pglite';
+import { applyWrites, planWrites, type DataFile } from '../data-files';
 import { migrationFiles } from '../migrate';
 import { startNewPglite, temporaryPgliteDir } from '../new-pglite';
-import { openPglite } from '../pglite';
+import { openPglite, openPgliteRaw } from '../pglite';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
@@ -21,46 +22,84 @@ afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-/** A ustar archive of one entry, as `tar` would write it. */
-function tarOf(name: string, type: '0' | '5' | '2', data = Buffer.alloc(0), mode = 0o600) {
-  const header = Buffer.alloc(512);
-  header.write(name, 0, 'utf8');
-  header.write(`${mode.toString(8).padStart(7, '0')}\0`, 100);
-  header.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124);
-  header.write(type, 156);
-  header.write('ustar\x0000', 257);
-  const body = Buffer.alloc(Math.ceil(data.length / 512) * 512);
-  data.copy(body);
-  return Buffer.concat([header, body, Buffer.alloc(1024)]);
-}
+const file = (name: string, text: string, mode = 0o600): DataFile => ({
+  path: name,
+  directory: false,
+  mode,
+  data: Buffer.from(text),
+});
 
-describe('writeTar', () => {
-  it('writes a PGlite dump into a directory PGlite opens', async () => {
+describe('dataFilesOf, planWrites and applyWrites', () => {
+  it('read the data directory of an in-memory database; written out, it opens as that database', async () => {
     const dir = path.join(await tempDir(), 'db');
-    writeTar(new Uint8Array(await readFile(inject('pgliteSnapshot'))), dir);
-    const db = await openPglite({ dataDir: dir });
+    const { db, pg } = await openPgliteRaw({
+      snapshot: new Blob([await readFile(inject('pgliteSnapshot'))]),
+    });
     try {
-      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-      expect(rows[0]!.n).toBe(7);
+      await db.exec("UPDATE users SET first_name = 'Written' WHERE name = 'admin'; CHECKPOINT");
+      const files = dataFilesOf(pg);
+      expect(files.map((f) => f.path)).toContain('PG_VERSION');
+      applyWrites(planWrites(files), dir);
     } finally {
       await db.close();
     }
+    const copy = await openPglite({ dataDir: dir });
+    try {
+      const { rows } = await copy.query<{ first_name: string; n: number }>(
+        "SELECT first_name, (SELECT count(*)::int FROM users) AS n FROM users WHERE name = 'admin'",
+      );
+      expect(rows[0]).toEqual({ first_name: 'Written', n: 7 });
+    } finally {
+      await copy.close();
+    }
   }, 60_000);
 
-  it('writes files and directories with their modes', async () => {
+  it('write files and directories with their modes', async () => {
     const dir = await tempDir();
-    writeTar(tarOf('/base/1', '5', Buffer.alloc(0), 0o750), dir);
-    writeTar(tarOf('/base/1/112', '0', Buffer.from('page'), 0o600), dir);
+    const files = [
+      { path: 'base', directory: true, mode: 0o700, data: new Uint8Array(0) },
+      { path: 'base/1', directory: true, mode: 0o750, data: new Uint8Array(0) },
+      file('base/1/112', 'page', 0o640),
+    ];
+    applyWrites(planWrites(files), dir);
     expect(await readFile(path.join(dir, 'base/1/112'), 'utf8')).toBe('page');
     expect((await stat(path.join(dir, 'base/1'))).mode & 0o777).toBe(0o750);
-    expect((await stat(path.join(dir, 'base/1/112'))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dir, 'base/1/112'))).mode & 0o777).toBe(0o640);
   });
 
-  it('refuses an entry outside the directory and one of another kind', async () => {
+  it('make a new file of an empty one handed over, when there is one', async () => {
     const dir = await tempDir();
-    expect(() => writeTar(tarOf('../escaped', '0', Buffer.from('x')), dir)).toThrow(/outside/);
-    expect(existsSync(path.join(dir, '..', 'escaped'))).toBe(false);
-    expect(() => writeTar(tarOf('link', '2'), dir)).toThrow(/not expected/);
+    const empty = [path.join(dir, '.empty-0')];
+    await writeFile(empty[0]!, '', { mode: 0o600 });
+    const { ino } = await stat(empty[0]!);
+    applyWrites(planWrites([file('first', 'a', 0o644), file('second', 'b')]), dir, () =>
+      empty.shift(),
+    );
+    expect((await readdir(dir)).sort()).toEqual(['first', 'second']);
+    expect((await stat(path.join(dir, 'first'))).ino).toBe(ino);
+    expect((await stat(path.join(dir, 'first'))).mode & 0o777).toBe(0o644);
+    expect(await readFile(path.join(dir, 'first'), 'utf8')).toBe('a');
+    expect(await readFile(path.join(dir, 'second'), 'utf8')).toBe('b');
+  });
+
+  it('given what is written already, write only what changed and remove what is gone', async () => {
+    const dir = await tempDir();
+    const before = [file('kept', 'same'), file('changed', 'old'), file('gone', 'x')];
+    applyWrites(planWrites(before), dir);
+    // Not written again: what is on disk now stays.
+    await writeFile(path.join(dir, 'kept'), 'untouched since');
+    const plan = planWrites(
+      [file('kept', 'same'), file('changed', 'new'), file('added', 'y')],
+      before,
+    );
+    expect(plan.create.map((f) => f.path)).toEqual(['added']);
+    expect(plan.overwrite.map((f) => f.path)).toEqual(['changed']);
+    expect(plan.remove).toEqual(['gone']);
+    applyWrites(plan, dir);
+    expect((await readdir(dir)).sort()).toEqual(['added', 'changed', 'kept']);
+    expect(await readFile(path.join(dir, 'kept'), 'utf8')).toBe('untouched since');
+    expect(await readFile(path.join(dir, 'changed'), 'utf8')).toBe('new');
+    expect(await readFile(path.join(dir, 'added'), 'utf8')).toBe('y');
   });
 });
 
@@ -83,6 +122,8 @@ describe('startNewPglite', () => {
       seeded: { base: true, demo: true },
     });
     expect((await readdir(dataDir)).sort()).toEqual(['db', path.basename(running)].sort());
+    // The empty files made ahead were all used or removed.
+    expect((await readdir(dir)).filter((name) => name.startsWith('.'))).toEqual([]);
 
     const db = await openPglite({ dataDir: dir });
     try {

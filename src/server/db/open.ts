@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import { pgliteDir } from './new-pglite';
+import type { PgliteAssets } from './pglite';
 import { openPostgres } from './postgres';
 
 /**
@@ -9,6 +10,8 @@ import { openPostgres } from './postgres';
 export interface DbLocation {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /** For PGlite: its own files, loaded ahead. */
+  pgliteAssets?: PgliteAssets | undefined;
 }
 
 /**
@@ -18,5 +21,8 @@ export interface DbLocation {
 export async function openDb(location: DbLocation): Promise<Db> {
   if (location.databaseUrl) return openPostgres(location.databaseUrl);
   const { openPglite } = await import('./pglite');
-  return openPglite(location.dataDir ? { dataDir: pgliteDir(location.dataDir) } : {});
+  return openPglite({
+    ...(location.dataDir ? { dataDir: pgliteDir(location.dataDir) } : {}),
+    assets: location.pgliteAssets,
+  });
 }

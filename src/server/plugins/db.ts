@@ -49,13 +49,22 @@ export const dbPlugin = fp(
       options.newPglite ??
       (embedded ? startNewPglite(pgliteDir(options.dataDir!), options.seed ?? 'demo') : undefined);
 
+    // While the new database is built elsewhere, PGlite's own files load here for opening it.
+    const pgliteAssets = newPglite
+      ? import('../db/pglite').then((m) => m.loadPgliteAssets()).catch(() => undefined)
+      : undefined;
+
     const open = async (): Promise<Db> => {
       const built = await newPglite;
       if (built?.applied.length) app.log.info({ applied: built.applied }, 'database migrated');
       if (built?.seeded.demo) app.log.info('demo site seeded');
       const db =
         options.db ??
-        (await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
+        (await openDb({
+          databaseUrl: options.databaseUrl,
+          dataDir: options.dataDir,
+          pgliteAssets: await pgliteAssets,
+        }));
       try {
         const applied = await migrate(db);
         if (applied.length) app.log.info({ applied }, 'database migrated');

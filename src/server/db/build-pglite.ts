@@ -23,29 +23,32 @@ interface EmscriptenFs {
 }
 
 /**
- * The data directory of an open in-memory PGlite database, read from the file system PostgreSQL
- * runs in: what `dumpDataDir()` archives, without making an archive (a fifth of the time).
+ * A reader of the data directory of an in-memory PGlite database, from the file system PostgreSQL
+ * runs in: what `dumpDataDir()` archives, without making an archive (a fifth of the time). It
+ * keeps reading that file system once the database is closed: what a clean shutdown left.
  */
-export function dataFilesOf(pg: PGlite): DataFile[] {
+export function dataDirReader(pg: PGlite): () => DataFile[] {
   const module = pg.Module as unknown as { FS: EmscriptenFs; ENV?: Record<string, string> };
   const fs = module.FS;
   const root = module.ENV?.PGDATA;
   if (!root || !fs.readdir(root).includes('PG_VERSION'))
     throw new Error('PGlite keeps its data directory elsewhere than this code knows.');
-  const files: DataFile[] = [];
-  const walk = (dir: string) => {
-    for (const name of fs.readdir(dir)) {
-      if (name === '.' || name === '..') continue;
-      const full = `${dir}/${name}`;
-      const { mode } = fs.stat(full);
-      const directory = fs.isDir(mode);
-      const data = directory ? new Uint8Array(0) : fs.readFile(full);
-      files.push({ path: full.slice(root.length + 1), directory, mode: mode & 0o777, data });
-      if (directory) walk(full);
-    }
+  return () => {
+    const files: DataFile[] = [];
+    const walk = (dir: string) => {
+      for (const name of fs.readdir(dir)) {
+        if (name === '.' || name === '..') continue;
+        const full = `${dir}/${name}`;
+        const { mode } = fs.stat(full);
+        const directory = fs.isDir(mode);
+        const data = directory ? new Uint8Array(0) : fs.readFile(full);
+        files.push({ path: full.slice(root.length + 1), directory, mode: mode & 0o777, data });
+        if (directory) walk(full);
+      }
+    };
+    walk(root);
+    return files;
   };
-  walk(root);
-  return files;
 }
 
 /** Starts the thread writing a new database's files: its build, or its source through tsx. */
@@ -139,16 +142,17 @@ export async function buildPglite(dir: string, mode: SeedMode): Promise<NewPglit
     const opened = await opening;
     pg = opened.pg;
     const db = opened.db;
-    const initial = dataFilesOf(pg);
+    const readDataDir = dataDirReader(pg);
+    const initial = readDataDir();
     writing = writer.write(planWrites(initial));
     // Awaited below; a failure meanwhile must not count as unhandled.
     writing.catch(() => undefined);
     const applied = await migrate(db);
     const seeded = await seed(db, mode);
-    // Every page in the data files, so that opening the copy replays no log.
-    await db.exec('CHECKPOINT');
-    const final = dataFilesOf(pg);
+    // A clean shutdown: every page is in the data files and the database is marked shut down,
+    // so opening the copy starts no recovery (a quarter of a second less).
     await db.close();
+    const final = readDataDir();
     await writing;
     await writer.write(planWrites(final, initial));
     await writer.close();

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { verifyPassword } from '../../lib/password';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
 import type { SeedMode } from '../../seed/seed';
-import { dataFilesOf } from '../build-pglite';
+import { dataDirReader } from '../build-pglite';
 import { applyWrites, planWrites, type DataFile } from '../data-files';
 import { migrationFiles } from '../migrate';
 import { startNewPglite, temporaryPgliteDir } from '../new-pglite';
@@ -29,20 +29,21 @@ const file = (name: string, text: string, mode = 0o600): DataFile => ({
   data: Buffer.from(text),
 });
 
-describe('dataFilesOf, planWrites and applyWrites', () => {
-  it('read the data directory of an in-memory database; written out, it opens as that database', async () => {
+describe('dataDirReader, planWrites and applyWrites', () => {
+  it('read the data directory of an in-memory database, shut down; written out, it opens as that database', async () => {
     const dir = path.join(await tempDir(), 'db');
     const { db, pg } = await openPgliteRaw({
       snapshot: new Blob([await readFile(inject('pgliteSnapshot'))]),
     });
-    try {
-      await db.exec("UPDATE users SET first_name = 'Written' WHERE name = 'admin'; CHECKPOINT");
-      const files = dataFilesOf(pg);
-      expect(files.map((f) => f.path)).toContain('PG_VERSION');
-      applyWrites(planWrites(files), dir);
-    } finally {
-      await db.close();
-    }
+    const read = dataDirReader(pg);
+    await db.exec("UPDATE users SET first_name = 'Written' WHERE name = 'admin'");
+    await db.close();
+    const files = read();
+    expect(files.map((f) => f.path)).toContain('PG_VERSION');
+    // pg_control says "shut down" (1), not "in production" (6): opening it starts no recovery.
+    const control = Buffer.from(files.find((f) => f.path === 'global/pg_control')!.data);
+    expect(control.readUInt32LE(16)).toBe(1);
+    applyWrites(planWrites(files), dir);
     const copy = await openPglite({ dataDir: dir });
     try {
       const { rows } = await copy.query<{ first_name: string; n: number }>(

@@ -89,21 +89,17 @@ export function startNewPglite(dir: string, seed: SeedMode): Promise<NewPglite> 
     output = (output + chunk).slice(-4000);
   });
   const built = new Promise<NewPglite>((resolve, reject) => {
-    let result: NewPglite | undefined;
-    child.once('message', (message) => {
-      result = message as NewPglite;
-    });
+    // Sent once the database is in place: the process only has to end then.
+    child.once('message', (message) => resolve(message as NewPglite));
     child.once('error', reject);
-    // After 'close' the message, if any, has arrived; 'exit' may come before it.
-    child.once('close', (code, signal) => {
-      if (code === 0 && result) resolve(result);
-      else
-        reject(
-          new Error(
-            `Creating the database in ${dir} failed (${signal ?? `exit code ${code}`}):\n${output}`,
-          ),
-        );
-    });
+    // After 'close' the message, if any, has arrived ('exit' may come before it).
+    child.once('close', (code, signal) =>
+      reject(
+        new Error(
+          `Creating the database in ${dir} failed (${signal ?? `exit code ${code}`}):\n${output}`,
+        ),
+      ),
+    );
   });
   // Awaited later, after the server's code has loaded: a failure meanwhile is not unhandled.
   built.catch(() => undefined);

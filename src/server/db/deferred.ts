@@ -1,4 +1,4 @@
-import type { ChangeFeed, Db, QueryResult } from './db';
+import type { ChangeFeed, Db, QueryOptions, QueryResult } from './db';
 
 /**
  * A change feed that takes subscriptions at once for a database still being opened: they are
@@ -54,17 +54,18 @@ export function deferredDb(kind: Db['kind'], opening: Promise<Db>): Db {
   return {
     kind,
     changes: deferredChanges(opening),
-    async query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
-      return (await ready()).query<T>(sql, params);
+    async query<T>(
+      sql: string,
+      params?: readonly unknown[],
+      options?: QueryOptions,
+    ): Promise<QueryResult<T>> {
+      return (await ready()).query<T>(sql, params, options);
     },
     async exec(sql) {
       return (await ready()).exec(sql);
     },
     async transaction(fn) {
       return (await ready()).transaction(fn);
-    },
-    atCommit() {
-      throw new Error('atCommit runs inside a transaction only.');
     },
     async close() {
       return (await ready()).close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChangeListeners, type ChangeFeed, type Db } from '../db';
+import { ChangeListeners, type ChangeFeed, type Db, type QueryOptions } from '../db';
 import { deferredDb } from '../deferred';
 
 /** A database that records the SQL it was sent, with a change feed the test drives. */
@@ -13,15 +13,14 @@ function fakeDb() {
   const db: Db = {
     kind: 'pglite',
     changes,
-    async query<T>(sql: string) {
-      sent.push(sql);
+    async query<T>(sql: string, _params?: readonly unknown[], options?: QueryOptions) {
+      sent.push(options?.prepare ? `${sql} (prepared as ${options.prepare})` : sql);
       return { rows: [{ sql } as T] };
     },
     async exec(sql) {
       sent.push(sql);
     },
     transaction: (fn) => fn(db),
-    atCommit() {},
     async close() {
       sent.push('close');
     },
@@ -49,14 +48,22 @@ describe('deferredDb', () => {
     const db = deferredDb('pglite', opening.promise);
     const first = db.query('SELECT 1');
     const second = db.exec('SELECT 2');
+    const prepared = db.query('SELECT $1::int', [4], { prepare: 'four' });
     await tick();
     expect(fake.sent).toEqual([]);
     opening.resolve(fake.db);
     expect(await first).toEqual({ rows: [{ sql: 'SELECT 1' }] });
     await second;
+    await prepared;
     await db.transaction((tx) => tx.query('SELECT 3'));
     await db.close();
-    expect(fake.sent).toEqual(['SELECT 1', 'SELECT 2', 'SELECT 3', 'close']);
+    expect(fake.sent).toEqual([
+      'SELECT 1',
+      'SELECT 2',
+      'SELECT $1::int (prepared as four)',
+      'SELECT 3',
+      'close',
+    ]);
     expect(db.kind).toBe('pglite');
   });
 

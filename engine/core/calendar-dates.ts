@@ -1,4 +1,7 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+// One function a file: the package's index also loads date-fns's formatting and its locales,
+// a fifth of a second of a server's start.
+import { fromZonedTime } from 'date-fns-tz/fromZonedTime';
+import { toZonedTime } from 'date-fns-tz/toZonedTime';
 
 /*
  * Calendar dates (`YYYY-MM-DD`) and wall-clock times (`HH:MM`) in a named time zone, for
@@ -7,9 +10,13 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 /** The local date (`YYYY-MM-DD`) of an instant in a time zone. */
 export function localDateOf(instant: Date | number, timeZone: string): string {
-  return formatInTimeZone(instant, timeZone, 'yyyy-MM-dd');
+  // A Date whose local fields read the wall clock of the time zone.
+  const clock = toZonedTime(instant, timeZone);
+  return `${clock.getFullYear()}-${twoDigits(clock.getMonth() + 1)}-${twoDigits(clock.getDate())}`;
 }
 
 /** A calendar date `days` later (or earlier); pure calendar arithmetic, no time zone. */

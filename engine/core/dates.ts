@@ -1,5 +1,6 @@
 import { getDate, getDay, getDayOfYear, getDaysInMonth, isLeapYear, type Locale } from 'date-fns';
-import { formatInTimeZone, toZonedTime } from 'date-fns-tz';
+import { formatInTimeZone } from 'date-fns-tz/formatInTimeZone';
+import { toZonedTime } from 'date-fns-tz/toZonedTime';
 import { ar } from 'date-fns/locale/ar';
 import { enUS } from 'date-fns/locale/en-US';
 

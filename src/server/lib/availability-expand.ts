@@ -3,7 +3,7 @@ import {
   fillMessage,
   type Interval,
 } from '@schemas/entities/availability.schema';
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatInTimeZone } from 'date-fns-tz/formatInTimeZone';
 import { addDays, localDateOf, wallClockToUtc, weekdayOf } from '@engine/core';
 
 /*

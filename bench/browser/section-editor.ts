@@ -66,7 +66,7 @@ async function announced(page: Page, text: string): Promise<void> {
 }
 
 /** Scrolls the page until the card at `position` (1-based) is rendered, and returns it. */
-async function scrollToPosition(page: Page, position: number): Promise<Locator> {
+export async function scrollToPosition(page: Page, position: number): Promise<Locator> {
   const found = await page.evaluate(async (wanted) => {
     const selector = `ol[aria-label="Sections"] > li[aria-posinset="${wanted}"]`;
     for (let step = 0; step < 400 && !document.querySelector(selector); step += 1) {

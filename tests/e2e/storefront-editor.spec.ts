@@ -45,6 +45,25 @@ const order = (page: Page) => page.locator('ol[aria-label="Sections"] > li h2').
 
 const saveHint = (page: Page) => page.locator('header p[id]').first();
 
+/**
+ * Saves the registered users' layout with `count` sections titled "Section 1"…, the demo's
+ * sections over and over, opens it in the editor and returns the card at a position (1-based).
+ */
+async function openLongLayout(page: Page, count: number) {
+  const { id, sections: originals } = layouts.registered!;
+  const sections = Array.from({ length: count }, (_, i) => {
+    const model = originals[i % originals.length]!;
+    const data = structuredClone(model.data) as { settings: Record<string, unknown> };
+    data.settings.title = `Section ${i + 1}`;
+    return { id: i < originals.length ? model.id : null, type: model.type, weight: i, data };
+  });
+  expect((await callApi(page, 'PATCH', `storefront/manage/${id}`, { sections })).status).toBe(200);
+  await page.goto('/settings/storefront/registered');
+  await settled(page);
+  return (position: number) =>
+    page.locator(`ol[aria-label="Sections"] > li[aria-posinset="${position}"]`);
+}
+
 describe('the storefront editor', () => {
   it('builds a section, moves it by keyboard and by drag, copies it to the visitors storefront, and a visitor sees it', async () => {
     const { context, page } = await newPage(browser(), { height: 1000 });
@@ -231,20 +250,7 @@ describe('the storefront editor', () => {
     const { context, page } = await newPage(browser(), { height: 1000 });
     await logIn(page, 'admin');
     const count = 120;
-    const { id, sections: originals } = layouts.registered!;
-    const sections = Array.from({ length: count }, (_, i) => {
-      const model = originals[i % originals.length]!;
-      const data = structuredClone(model.data) as { settings: Record<string, unknown> };
-      data.settings.title = `Section ${i + 1}`;
-      return { id: i < originals.length ? model.id : null, type: model.type, weight: i, data };
-    });
-    expect((await callApi(page, 'PATCH', `storefront/manage/${id}`, { sections })).status).toBe(
-      200,
-    );
-    await page.goto('/settings/storefront/registered');
-    await settled(page);
-    const card = (position: number) =>
-      page.locator(`ol[aria-label="Sections"] > li[aria-posinset="${position}"]`);
+    const card = await openLongLayout(page, count);
     await card(1).getByRole('heading', { name: 'Section 1', exact: true }).waitFor();
     await expect(card(1).getAttribute('aria-setsize')).resolves.toBe(String(count));
     const rendered = await page.locator('ol[aria-label="Sections"] > li').count();
@@ -276,20 +282,7 @@ describe('the storefront editor', () => {
   it('keeps the focus on the handle of a section moved down by keyboard, without blurring it', async () => {
     const { context, page } = await newPage(browser(), { height: 1000 });
     await logIn(page, 'admin');
-    const { id, sections: originals } = layouts.registered!;
-    const sections = Array.from({ length: 40 }, (_, i) => {
-      const model = originals[i % originals.length]!;
-      const data = structuredClone(model.data) as { settings: Record<string, unknown> };
-      data.settings.title = `Section ${i + 1}`;
-      return { id: i < originals.length ? model.id : null, type: model.type, weight: i, data };
-    });
-    expect((await callApi(page, 'PATCH', `storefront/manage/${id}`, { sections })).status).toBe(
-      200,
-    );
-    await page.goto('/settings/storefront/registered');
-    await settled(page);
-    const card = (position: number) =>
-      page.locator(`ol[aria-label="Sections"] > li[aria-posinset="${position}"]`);
+    const card = await openLongLayout(page, 40);
     const handle = card(2).getByRole('button', { name: /^Move Section 2 \(position 2 of 40\)$/ });
     await handle.focus();
     // Counts the times the handle loses the focus, from here on.

@@ -9,6 +9,7 @@ import {
   Browser,
   PROCESS_TEST_TIMEOUT_MS,
   pointsOf,
+  serverEnv,
   sleep,
   startServer,
   type ServerProcess,
@@ -82,16 +83,7 @@ describe('first start on an empty data directory [pglite]', () => {
       stores.push(store);
       const killed = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
         cwd: ROOT,
-        env: {
-          ...process.env,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATA_DIR: store.dataDir,
-          DATABASE_URL: '',
-          SEED: 'demo',
-          NODE_ENV: 'development',
-          CLIENT_DIR: path.join(store.dataDir, 'no-client'),
-        },
+        env: serverEnv(store),
         stdio: 'ignore',
       });
       const exited = new Promise((resolve) => killed.once('exit', resolve));

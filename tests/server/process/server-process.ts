@@ -53,6 +53,22 @@ export interface Store {
   remove(): Promise<void>;
 }
 
+/** The environment of a server on `store`, on a free port, with the demo seed and no client. */
+export function serverEnv(store: Store, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: store.dataDir,
+    DATABASE_URL: store.databaseUrl ?? '',
+    SEED: 'demo',
+    NODE_ENV: 'development',
+    // API only: no client build is needed or served.
+    CLIENT_DIR: path.join(store.dataDir, 'no-client'),
+    ...env,
+  };
+}
+
 /** Starts the server on a free port and waits for its start-up banner (up to 90 s). */
 export async function startServer(
   store: Store,
@@ -60,18 +76,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: store.dataDir,
-      DATABASE_URL: store.databaseUrl ?? '',
-      SEED: 'demo',
-      NODE_ENV: 'development',
-      // API only: no client build is needed or served.
-      CLIENT_DIR: path.join(store.dataDir, 'no-client'),
-      ...env,
-    },
+    env: serverEnv(store, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

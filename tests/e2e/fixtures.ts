@@ -111,6 +111,25 @@ export async function callApi(page: Page, method: string, path: string, body?: u
   );
 }
 
+/** The page's height once it has stopped changing for a few frames (late content included). */
+function steadyScrollHeight(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let last = -1;
+        let unchanged = 0;
+        const check = () => {
+          const height = document.documentElement.scrollHeight;
+          unchanged = height === last ? unchanged + 1 : 0;
+          last = height;
+          if (unchanged >= 4) resolve(height);
+          else setTimeout(check, 50);
+        };
+        check();
+      }),
+  );
+}
+
 /**
  * Makes the page more than four viewports long (a viewport a fifth of its height, at `width`)
  * and puts the mouse over it, for the back-to-top button. Returns the viewport and page heights.
@@ -120,10 +139,10 @@ export async function fiveViewportsLong(
   width: number,
 ): Promise<{ viewport: number; height: number }> {
   await page.setViewportSize({ width, height: 100 });
-  const contentHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  const contentHeight = await steadyScrollHeight(page);
   const viewport = Math.floor(contentHeight / 5);
   await page.setViewportSize({ width, height: viewport });
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const height = await steadyScrollHeight(page);
   expect(height).toBeGreaterThan(viewport * 4);
   await page.mouse.move(Math.floor(width / 2), Math.floor(viewport / 2));
   return { viewport, height };

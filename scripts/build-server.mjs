@@ -2,9 +2,10 @@
 // Builds the server into dist/server: src/server/main.ts bundled into main.mjs with the project's
 // own modules (TypeScript and the @/, @engine/, @schemas/ paths), and every entity schema module
 // beside it for the server to register when it starts; and, bundled on its own, the process that
-// builds a new embedded database (build-pglite.mjs). Packages stay in node_modules. Running
-// the build instead of the TypeScript sources spares the server a TypeScript loader: it starts
-// sooner and holds less memory. `npm run build` and `npm start` run it.
+// builds a new embedded database (build-pglite.mjs), with the template of a new database cluster
+// it starts from. Packages stay in node_modules. Running the build instead of the TypeScript
+// sources spares the server a TypeScript loader: it starts sooner and holds less memory. `npm run build` and `npm start` run it.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'rolldown';
@@ -56,9 +57,23 @@ try {
       'build-pglite': path.join(root, 'src/server/cli/build-pglite.ts'),
       // Its thread writing the database's files.
       'data-file-writer': path.join(root, 'src/server/db/data-file-writer.ts'),
+      'write-cluster-template': path.join(root, 'src/server/cli/write-cluster-template.ts'),
     },
   });
 } catch (error) {
   console.error(`The server build failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+
+// The template of a new database cluster, which a first start on an empty data directory unpacks
+// instead of running PGlite's initdb (src/server/db/cluster-template.ts). Run once, the
+// WebAssembly is not worth optimising (`--liftoff-only`).
+const template = spawnSync(
+  process.execPath,
+  ['--liftoff-only', path.join(out, 'write-cluster-template.mjs')],
+  { cwd: root, stdio: 'inherit' },
+);
+if (template.status !== 0) {
+  console.error('The server build failed: the template of a new database could not be written.');
   process.exit(1);
 }

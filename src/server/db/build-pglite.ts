@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { BUILT, projectPath } from '../paths';
 import type { SeedMode } from '../seed/seed';
+import { clusterTemplateFile, readClusterTemplate } from './cluster-template';
 import type { WriterAnswer, WriterData, WriterRequest } from './data-file-writer';
 import { planWrites, type DataFile, type WritePlan } from './data-files';
 import { temporaryPgliteDir, type NewPglite } from './new-pglite';
@@ -113,21 +114,30 @@ class DataFileWriter {
 }
 
 /**
- * Builds a new database in memory (initdb, every migration, the seed of `mode`) and writes it
- * into `dir`, which must not hold a database. The files are written beside `dir` first and then
- * renamed into place, so `dir` never holds half a database. When another process got there first
- * (its database is in `dir` now), that one is kept and nothing was created here.
+ * Builds a new database in memory (a new cluster, every migration, the seed of `mode`) and
+ * writes it into `dir`, which must not hold a database. The new cluster is unpacked from the
+ * build's `template` (see `cluster-template.ts`) when that file exists, and made by initdb
+ * otherwise. The files are written beside `dir` first and then renamed into place, so `dir`
+ * never holds half a database. When another process got there first (its database is in `dir`
+ * now), that one is kept and nothing was created here.
  *
- * In memory, the files initdb, the migrations and the seed make cost nothing to write (on disk,
- * PGlite writes each one again and again through its file system emulation). A thread of its own
- * writes those initdb made while the migrations and the seed run (most never change again), and
- * at the end what changed since; it makes the files ahead, while initdb runs (see
- * `data-file-writer.ts`).
+ * In memory, the files of the cluster, the migrations and the seed cost nothing to write (on
+ * disk, PGlite writes each one again and again through its file system emulation). A thread of
+ * its own writes those of the new cluster while the migrations and the seed run (most never
+ * change again), and at the end what changed since; it makes the files ahead, while the cluster
+ * is made (see `data-file-writer.ts`).
  */
-export async function buildPglite(dir: string, mode: SeedMode): Promise<NewPglite> {
+export async function buildPglite(
+  dir: string,
+  mode: SeedMode,
+  template: string = clusterTemplateFile(),
+): Promise<NewPglite> {
   // PGlite spends part of its start waiting for files and for V8 to compile: the migrations and
-  // the seed (with the packages they use) load meanwhile.
-  const opening = openPgliteRaw();
+  // the seed (with the packages they use) load meanwhile. It starts from the build's template of
+  // a new cluster where there is one, and otherwise runs initdb.
+  const opening = readClusterTemplate(template).then((snapshot) =>
+    openPgliteRaw(snapshot ? { snapshot } : {}),
+  );
   // Awaited below; a failure meanwhile must not count as unhandled.
   opening.catch(() => undefined);
   const temporary = temporaryPgliteDir(dir, process.pid);

@@ -116,7 +116,7 @@ class DataFileWriter {
 /**
  * Builds a new database in memory (a new cluster, every migration, the seed of `mode`) and
  * writes it into `dir`, which must not hold a database. The new cluster is unpacked from the
- * build's `template` (see `cluster-template.ts`) when that file exists, and made by initdb
+ * build's template (see `cluster-template.ts`) when there is one, and made by initdb
  * otherwise. The files are written beside `dir` first and then renamed into place, so `dir`
  * never holds half a database. When another process got there first (its database is in `dir`
  * now), that one is kept and nothing was created here.
@@ -127,15 +127,11 @@ class DataFileWriter {
  * change again), and at the end what changed since; it makes the files ahead, while the cluster
  * is made (see `data-file-writer.ts`).
  */
-export async function buildPglite(
-  dir: string,
-  mode: SeedMode,
-  template: string = clusterTemplateFile(),
-): Promise<NewPglite> {
+export async function buildPglite(dir: string, mode: SeedMode): Promise<NewPglite> {
   // PGlite spends part of its start waiting for files and for V8 to compile: the migrations and
   // the seed (with the packages they use) load meanwhile. It starts from the build's template of
   // a new cluster where there is one, and otherwise runs initdb.
-  const opening = readClusterTemplate(template).then((snapshot) =>
+  const opening = readClusterTemplate(clusterTemplateFile()).then((snapshot) =>
     openPgliteRaw(snapshot ? { snapshot } : {}),
   );
   // Awaited below; a failure meanwhile must not count as unhandled.

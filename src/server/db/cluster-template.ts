@@ -25,8 +25,9 @@ export function clusterTemplateFile(): string {
 
 /**
  * Writes the template of a new database cluster: what PGlite's initdb makes (the same for every
- * new database of a PGlite version, and most of the time a new database takes to make), archived. The build makes it once, so that a first start on an empty data directory unpacks
- * it instead of running initdb; the migrations and the seed still run at that start.
+ * new database of a PGlite version, and most of the time a new database takes to make),
+ * archived. The build makes it once, so that a first start on an empty data directory unpacks it
+ * instead of running initdb; the migrations and the seed still run at that start.
  *
  * @example await writeClusterTemplate(clusterTemplateFile()); // what the server's build does
  */

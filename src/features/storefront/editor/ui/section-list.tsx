@@ -209,36 +209,28 @@ export function SectionList(p: SectionListProps) {
       const section = latest.current.sections[indexOf(id)];
       return section ? sectionDisplayName(section, t) : '';
     };
-    const total = () => latest.current.sections.length;
+    /** A section's name with a place in the list (1-based) and the list's length. */
+    const placed = (id: UniqueIdentifier, at: UniqueIdentifier) => ({
+      name: nameOf(id),
+      position: indexOf(at) + 1,
+      count: latest.current.sections.length,
+    });
     const announcements: Announcements = {
       onDragStart: ({ active }) =>
-        t('Picked up @name. It is in position @position of @count.', {
-          name: nameOf(active.id),
-          position: indexOf(active.id) + 1,
-          count: total(),
-        }),
+        t('Picked up @name. It is in position @position of @count.', placed(active.id, active.id)),
       onDragOver: ({ active, over }) =>
         over
-          ? t('@name is over position @position of @count.', {
-              name: nameOf(active.id),
-              position: indexOf(over.id) + 1,
-              count: total(),
-            })
+          ? t('@name is over position @position of @count.', placed(active.id, over.id))
           : t('@name is no longer over a position.', { name: nameOf(active.id) }),
       onDragEnd: ({ active, over }) =>
         over
-          ? t('@name was dropped at position @position of @count.', {
-              name: nameOf(active.id),
-              position: indexOf(over.id) + 1,
-              count: total(),
-            })
+          ? t('@name was dropped at position @position of @count.', placed(active.id, over.id))
           : t('@name was dropped where it was.', { name: nameOf(active.id) }),
       onDragCancel: ({ active }) =>
-        t('Moving was cancelled. @name is back in position @position of @count.', {
-          name: nameOf(active.id),
-          position: indexOf(active.id) + 1,
-          count: total(),
-        }),
+        t(
+          'Moving was cancelled. @name is back in position @position of @count.',
+          placed(active.id, active.id),
+        ),
     };
     return {
       accessibility: {

@@ -303,9 +303,8 @@ describe('built client', () => {
     );
   });
 
-  it('names a signed-in page and the sidebar only for a signed-in user', async () => {
-    // A visitor is sent to log in: the dashboard's code would be fetched for nothing.
-    expect(pageLinks((await app.inject({ method: 'GET', url: '/dashboard' })).body)).toEqual([]);
+  /** Signs the learner in: the cookies to send, with the XSRF token to echo. */
+  async function learnerCookies(): Promise<{ cookies: Record<string, string>; xsrf: string }> {
     const first = await app.inject({ method: 'GET', url: '/api/v2/health' });
     const xsrf = first.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
     const login = await app.inject({
@@ -317,6 +316,13 @@ describe('built client', () => {
     });
     expect(login.statusCode).toBe(200);
     const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+    return { cookies: { 'XSRF-TOKEN': xsrf, ...cookies }, xsrf };
+  }
+
+  it('names a signed-in page and the sidebar only for a signed-in user', async () => {
+    // A visitor is sent to log in: the dashboard's code would be fetched for nothing.
+    expect(pageLinks((await app.inject({ method: 'GET', url: '/dashboard' })).body)).toEqual([]);
+    const { cookies } = await learnerCookies();
     const page = async (url: string) =>
       pageLinks((await app.inject({ method: 'GET', url, cookies })).body);
     expect(await page('/dashboard')).toEqual([
@@ -329,6 +335,34 @@ describe('built client', () => {
       'modulepreload /assets/success-page-4d5e6f7a.js',
     );
     expect(await page('/incentives/7')).toContain('modulepreload /assets/product-page-3c4d5e6f.js');
+  });
+
+  it("gives a page the portal renders itself its caller's language and direction", async () => {
+    const htmlTag = async (cookies?: Record<string, string>) =>
+      /<html[^>]*>/.exec(
+        (await app.inject({ method: 'GET', url: '/dashboard', ...(cookies && { cookies }) })).body,
+      )?.[0];
+    expect(await htmlTag()).toBe('<html lang="en" dir="ltr">');
+    const { cookies, xsrf } = await learnerCookies();
+    const me = await app.inject({ method: 'GET', url: '/api/v2/me', cookies });
+    const uid = me.json<{ data: { uid: number } }>().data.uid;
+    const setLanguage = async (language: string) => {
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `/api/v2/users/${uid}`,
+        headers: { 'x-xsrf-token': xsrf },
+        cookies,
+        payload: { language },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await setLanguage('ar');
+    try {
+      expect(await htmlTag(cookies)).toBe('<html lang="ar" dir="rtl">');
+    } finally {
+      await setLanguage('en');
+    }
+    expect(await htmlTag(cookies)).toBe('<html lang="en" dir="ltr">');
   });
 
   it("does not serve the build's own records", async () => {

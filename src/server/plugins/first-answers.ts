@@ -3,10 +3,11 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { CookieDisclaimer, GeneralSettings } from '@schemas/entities/settings.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FIRST_ANSWERS_ID } from '@engine/core';
+import { directionOf, FIRST_ANSWERS_ID } from '@engine/core';
 import {
   beforeScripts,
   renderSafely,
+  withLanguage,
   withoutPortalScripts,
   withRenderedPage,
   type PageRenderer,
@@ -55,15 +56,20 @@ function answersFor(app: FastifyInstance, request: FastifyRequest, apiPrefix: st
 /**
  * The caller's answers to {@link FIRST_REQUESTS}, then to the interface texts of their language
  * (unless English), a signed-in user's sidebar and points and, on the home page for a visitor,
- * to the storefront request (see {@link answersFor}). Whether the caller is signed in.
+ * to the storefront request (see {@link answersFor}). Whether the caller is signed in, and
+ * the language and direction of their pages.
  */
-async function firstAnswers({ answers, ask }: Answers, request: FastifyRequest): Promise<boolean> {
+async function firstAnswers(
+  { answers, ask }: Answers,
+  request: FastifyRequest,
+): Promise<{ signedIn: boolean; language?: { code: string; dir: 'ltr' | 'rtl' } }> {
   await Promise.all(FIRST_REQUESTS.map(ask));
   const me = answers.get('me?attributes[]=profile');
   const general = answers.get('settings?type=general');
-  if (!me || !general) return false;
+  if (!me || !general) return { signedIn: false };
   const { uid } = (JSON.parse(me) as { data: CurrentUser }).data;
-  const language = (JSON.parse(general) as { data: GeneralSettings }).data.current_language;
+  const settings = (JSON.parse(general) as { data: GeneralSettings }).data;
+  const language = settings.current_language;
   const then: Promise<void>[] = [];
   // The interface texts of any language but English (which needs none).
   if (language !== 'en')
@@ -73,7 +79,10 @@ async function firstAnswers({ answers, ask }: Answers, request: FastifyRequest):
   if (request.url.split('?')[0] === '/' && uid === 0)
     then.push(ask(`storefront?audience=unregistered&language=${encodeURIComponent(language)}`));
   await Promise.all(then);
-  return uid > 0;
+  return {
+    signedIn: uid > 0,
+    language: { code: language, dir: directionOf(language, settings.languages ?? []) },
+  };
 }
 
 /** Whether the answers show a cookie disclaimer that this browser has yet to agree to. */
@@ -110,7 +119,7 @@ export async function sendPortalPage(
 ): Promise<FastifyReply> {
   const pageAnswers = answersFor(app, request, apiPrefix);
   const { answers } = pageAnswers;
-  const signedIn = await firstAnswers(pageAnswers, request);
+  const { signedIn, language } = await firstAnswers(pageAnswers, request);
   const rendered = portal.renderer
     ? await renderSafely(
         portal.renderer,
@@ -149,6 +158,10 @@ export async function sendPortalPage(
     );
     page = html;
     if (typeof policy === 'string') void reply.header('Content-Security-Policy', csp);
+  } else if (language) {
+    // The portal renders this page itself, in the caller's language and direction from the
+    // start: an Arabic page does not flash left to right while the portal loads.
+    page = withLanguage(page, language.code, language.dir);
   }
   void reply
     .header('Cache-Control', 'private, no-cache')

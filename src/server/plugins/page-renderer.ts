@@ -121,6 +121,11 @@ export function beforeScripts(page: string, content: string): string {
   return index === -1 ? page : `${page.slice(0, index)}${content}${page.slice(index)}`;
 }
 
+/** The page with `language` and its direction on `<html>`. */
+export function withLanguage(page: string, language: string, dir: 'ltr' | 'rtl'): string {
+  return page.replace(/<html[^>]*>/, `<html lang="${escapeAttribute(language)}" dir="${dir}">`);
+}
+
 /**
  * The portal's page with a rendered page in it: the content in `#root`, the head elements and
  * theme rule in the head, its title, and the language and direction on `<html>`. Returns the page and the
@@ -142,11 +147,11 @@ export function withRenderedPage(
   const attributes = new Set(
     [...rendered.html.matchAll(/ style="([^"]*)"/g)].map((m) => unescapeAttribute(m[1] ?? '')),
   );
-  const html = beforeScripts(page, `${theme}${rendered.head}`)
-    .replace(
-      /<html[^>]*>/,
-      `<html lang="${escapeAttribute(rendered.language)}" dir="${rendered.dir}">`,
-    )
+  const html = withLanguage(
+    beforeScripts(page, `${theme}${rendered.head}`),
+    rendered.language,
+    rendered.dir,
+  )
     .replace(/<title>[^<]*<\/title>/, (title) =>
       rendered.title ? `<title>${escapeText(rendered.title)}</title>` : title,
     )

@@ -1,6 +1,10 @@
-import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
+import {
+  useDndContext,
+  type DraggableAttributes,
+  type DraggableSyntheticListeners,
+} from '@dnd-kit/core';
 import { useSortable } from '@dnd-kit/sortable';
-import { CSS, type Transform } from '@dnd-kit/utilities';
+import { CSS, isKeyboardEvent, type Transform } from '@dnd-kit/utilities';
 import { useT } from '@engine/react';
 import type { StorefrontRestrictionOptions } from '@schemas/entities/storefront.schema';
 import { memo, useCallback, useId, useLayoutEffect, useRef } from 'react';
@@ -120,6 +124,20 @@ export const SectionCard = memo(function SectionCard(p: SectionCardProps) {
     shownTransform.current = transform;
   }, [transform]);
   const moving = transform !== undefined || shownTransform.current !== undefined;
+  // A section moved by keyboard goes one place per key, and the cards it passes step aside in the
+  // same frame, without a transition: a transition still running when the next key or the drop
+  // comes would hold that key's frame to the screen's refresh, as it does every animation frame.
+  // The drop too puts the cards in their places at once, and they stay without a transition
+  // until a pointer picks a section up (a pointer drag keeps the transitions). The move buttons
+  // move sections at once as well.
+  const { activatorEvent } = useDndContext();
+  const byKeyboard =
+    sortable.isSorting && activatorEvent !== null && isKeyboardEvent(activatorEvent);
+  const lastByKeyboard = useRef(false);
+  useLayoutEffect(() => {
+    if (sortable.isSorting) lastByKeyboard.current = byKeyboard;
+  });
+  const instant = sortable.isSorting ? byKeyboard : lastByKeyboard.current;
 
   const { setNodeRef } = sortable;
   const { measure } = p;
@@ -136,7 +154,13 @@ export const SectionCard = memo(function SectionCard(p: SectionCardProps) {
       {...p}
       setNodeRef={setItemRef}
       transform={transform}
-      transition={moving || sortable.isDragging ? sortable.transition : sortingTransition}
+      transition={
+        instant
+          ? undefined
+          : moving || sortable.isDragging
+            ? sortable.transition
+            : sortingTransition
+      }
       dragging={sortable.isDragging}
       setHandleRef={sortable.setActivatorNodeRef}
       handleAttributes={sortable.attributes}

@@ -52,7 +52,16 @@ export interface SectionListProps {
 
 // Module constants: options that change identity would give every card new drag listeners.
 const pointerOptions = { activationConstraint: { distance: 6 } };
-const keyboardOptions = { coordinateGetter: sortableKeyboardCoordinates };
+/**
+ * A keyboard move goes one place per key, and the page follows it at once: a smooth scroll
+ * would still be running when the next key or the drop comes, and while it runs every frame,
+ * the drop's too, waits for the screen's next refresh. The cards step aside at once as well
+ * (see SectionCard). Smooth scrolling also ignored a preference for reduced motion.
+ */
+const keyboardOptions = {
+  coordinateGetter: sortableKeyboardCoordinates,
+  scrollBehavior: 'auto' as const,
+};
 
 /**
  * The section ids in order, as the same array while the order is unchanged: dnd-kit re-renders

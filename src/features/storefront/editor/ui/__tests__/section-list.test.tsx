@@ -120,6 +120,52 @@ describe('moving a section by keyboard in a long list', () => {
     expect(handleOf(moved)).toHaveAccessibleName(`Move ${name} (position 3 of 40)`);
   });
 
+  it('moves the cards at once, with no transition, from the pick-up until after the drop', async () => {
+    render(<Editor />);
+    const moved = item(2);
+    const passed = item(3);
+    const transitions = () =>
+      [...list().querySelectorAll<HTMLElement>(':scope > li')].map((li) => li.style.transition);
+    act(() => handleOf(moved).focus());
+
+    await press('Space');
+    expect(new Set(transitions())).toEqual(new Set(['']));
+
+    await press('ArrowDown');
+    // The card passed steps aside in the same frame: it is displaced, with no transition.
+    expect(passed.style.transform).toMatch(/^translate3d\(0px, -?\d+px, 0\)$/);
+    expect(passed.style.transform).not.toBe('translate3d(0px, 0px, 0)');
+    expect(passed.style.transition).toBe('');
+
+    await press('Space');
+    expect(item(3)).toBe(moved);
+    expect(item(2)).toBe(passed);
+    for (const li of [moved, passed]) {
+      expect(li.style.transform).toBe('');
+      expect(li.style.transition).toBe('');
+    }
+    expect(new Set(transitions())).toEqual(new Set(['']));
+  });
+
+  it('keeps the transitions of a drag with the pointer', async () => {
+    render(<Editor />);
+    const handle = handleOf(item(2));
+    const at = { clientX: 40, clientY: 2 * ITEM_HEIGHT + 20, isPrimary: true, button: 0 };
+    await act(async () => {
+      fireEvent.pointerDown(handle, at);
+      fireEvent.pointerMove(document, { ...at, clientY: at.clientY + 30 });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const transitions = [...list().querySelectorAll<HTMLElement>(':scope > li')].map(
+      (li) => li.style.transition,
+    );
+    expect(transitions.filter((t) => t.startsWith('transform 200ms')).length).toBeGreaterThan(1);
+    await act(async () => {
+      fireEvent.pointerUp(document, at);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  });
+
   it('moves the dropped card with moveBefore where the browser has it, so its handle is never blurred', async () => {
     const moveBefore = vi.fn(function (this: Element, node: Node, child: Node | null) {
       Node.prototype.insertBefore.call(this, node, child);

@@ -75,8 +75,11 @@ describe('feature guards and error pages', () => {
     });
     await page.goto(`/user/${uid}/edit`);
     await settled(page);
+    // The session ends once the form has loaded: a form still loading would meet the 401 first.
+    const firstName = page.getByLabel('First name');
+    await firstName.waitFor();
     await context.clearCookies({ name: 'atrium_session' });
-    await page.getByLabel('First name').fill('Ada');
+    await firstName.fill('Ada');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/user\/login\?redirectTo=/);
     expect(new URL(page.url()).searchParams.get('redirectTo')).toBe(`/user/${uid}/edit`);

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createEditorConfig } from '../../editor-config';
 import { move } from '../../reducers/move';
 import type * as RestrictionsForm from '../../restrictions-form';
@@ -148,6 +148,18 @@ describe('moving a section by keyboard in a long list', () => {
   });
 
   it('keeps the transitions of a drag with the pointer', async () => {
+    // jsdom has no PointerEvent; dnd-kit's pointer sensor reads isPrimary and button from one.
+    class PointerEventOfTest extends MouseEvent {
+      readonly isPrimary: boolean;
+      readonly pointerId: number;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.isPrimary = init.isPrimary ?? false;
+        this.pointerId = init.pointerId ?? 1;
+      }
+    }
+    vi.stubGlobal('PointerEvent', PointerEventOfTest);
+    onTestFinished(() => void vi.unstubAllGlobals());
     render(<Editor />);
     const handle = handleOf(item(2));
     const at = { clientX: 40, clientY: 2 * ITEM_HEIGHT + 20, isPrimary: true, button: 0 };
@@ -156,6 +168,8 @@ describe('moving a section by keyboard in a long list', () => {
       fireEvent.pointerMove(document, { ...at, clientY: at.clientY + 30 });
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
+    // The drag has started: the cards are sorting under the pointer.
+    expect(announced()).toContain('is over position 2 of 40.');
     const transitions = [...list().querySelectorAll<HTMLElement>(':scope > li')].map(
       (li) => li.style.transition,
     );

@@ -32,6 +32,9 @@ describe('the portal shell', () => {
     const { context, page } = await newPage(browser());
     await logIn(page, 'learner');
     await settled(page);
+    // The dashboard has come in full after the sign-in before the header is used.
+    await page.getByRole('heading', { level: 1, name: 'My overview' }).waitFor();
+    await page.waitForLoadState('networkidle');
     const toggle = page.getByRole('banner').getByRole('button', { name: 'Search' });
     const input = page.getByRole('banner').getByRole('searchbox');
 

@@ -44,6 +44,8 @@ function newestMtime(full, skip) {
 
 /** The built server, from the project root. */
 const SERVER_MAIN = 'dist/server/main.mjs';
+/** The largest semi-space of the server's young generation, in MB (see {@link serverCommand}). */
+const SEMI_SPACE_MB = 8;
 
 /**
  * How to run the built server: `node <args>` with these variables added to the environment.
@@ -52,12 +54,20 @@ const SERVER_MAIN = 'dist/server/main.mjs';
  * and each thread keeps its own arena: every scrypt password check (16 MB, on the libuv thread
  * pool) then stays resident after it is done, 70 MB after 50 logins. A fixed 1 MB threshold
  * hands such blocks back to the system when freed. A value the environment sets already wins.
+ *
+ * V8 lets each of the young generation's semi-spaces grow to 16 MB under load; the server's
+ * short-lived objects (a request, its rows, its answer) die young at 8 MB as well, and the
+ * process then stays about 30 MB smaller after a burst of requests, at the same throughput
+ * (`npm run bench`). A `--max-semi-space-size` in NODE_OPTIONS wins here too.
  * @param {string} root
  * @returns {{ args: string[], env: Record<string, string> }}
  */
 export function serverCommand(root) {
+  const semiSpace = /--max-semi-space-size\b/.test(process.env.NODE_OPTIONS ?? '')
+    ? []
+    : [`--max-semi-space-size=${SEMI_SPACE_MB}`];
   return {
-    args: [path.join(root, SERVER_MAIN)],
+    args: [...semiSpace, path.join(root, SERVER_MAIN)],
     env: { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576' },
   };
 }

@@ -138,8 +138,8 @@ const INTRO = `# Benchmarks
 
 \`npm run bench\` measures the portal on the machine it runs on, in one run of under ten
 minutes, and writes this file and \`bench/results.json\`. It builds the client and the server when a build
-is missing or stale, starts the real server (\`dist/server/main.mjs\`, NODE_ENV unset, demo seed,
-\`BENCH_ROUTES=1\`) as its own process on PGlite and on PostgreSQL (\`BENCH_DATABASE_URL\`, default
+is missing or stale, starts the real server as \`npm start\` runs it (\`dist/server/main.mjs\` with the options of
+\`serverCommand\` in \`scripts/builds.mjs\`; NODE_ENV unset, demo seed, \`BENCH_ROUTES=1\`) as its own process on PGlite and on PostgreSQL (\`BENCH_DATABASE_URL\`, default
 \`postgres://postgres@127.0.0.1:5432/postgres\`; it creates and drops a database
 \`atrium_bench_<pid>\`; without PostgreSQL those rows say "skipped: no PostgreSQL"). It exits 0
 even when a budget is missed, and names each miss below the table. \`BENCH_QUICK=1\` shortens

@@ -124,6 +124,8 @@ export async function measureSectionMoves(
         pickUp.push(await timeKey(page, () => page.keyboard.press('Space')));
         // dnd-kit announces the pick-up, then at once what the section is over: its own place.
         await announced(page, `${name} is over position ${position} of`);
+        // dnd-kit listens for the arrow keys from the next timer task after a pick-up on.
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
         arrow.push(await timeKey(page, () => page.keyboard.press('ArrowDown')));
         await announced(page, `${name} is over position ${position + 1} of`);
         drop.push(await timeKey(page, () => page.keyboard.press('Space')));

@@ -293,6 +293,10 @@ describe('the storefront editor', () => {
 
     const live = page.locator('[id^="DndLiveRegion"]');
     await page.keyboard.press('Space');
+    await expect.poll(() => live.textContent()).toContain('Section 2 is over position 2 of 40.');
+    // dnd-kit listens for the arrow keys from the next timer task after a pick-up on: a timer
+    // set now runs after it.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => live.textContent()).toContain('Section 2 is over position 3 of 40.');
     await page.keyboard.press('Space');

@@ -25,6 +25,8 @@ export default defineConfig({
           exclude: ['src/server/**'],
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup-dom.ts'],
+          // Room for a machine whose cores are busy with other work; no test measures time.
+          testTimeout: 20_000,
         },
       },
       {

@@ -70,6 +70,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds before TIMEOUT_ERROR; default 30000. */
   timeout?: number;
+  /**
+   * The Idempotency-Key of an unsafe call, for a caller whose one intent may be sent more than
+   * once (a purchase confirmed twice): every call with the same key is the same change to the
+   * server. Default: a new key per call, kept across its retries.
+   */
+  idempotencyKey?: string;
 }
 
 /** The verbs of the portal's HTTP client; each resolves to the parsed JSON body. @example const { data } = await api.get<Envelope<Wallet>>('incentives/wallet'); */
@@ -167,7 +173,12 @@ function assign(url: string): void {
   if (typeof location !== 'undefined') location.assign(url);
 }
 
-function newIdempotencyKey(): string {
+/**
+ * A new random Idempotency-Key, for a caller that names one intent across several calls.
+ *
+ * @example const key = newIdempotencyKey(); await api.post('incentives/shop_checkout', body, { idempotencyKey: key });
+ */
+export function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();
 }
 
@@ -319,7 +330,8 @@ export function createHttpClient(options: HttpClientOptions): ApiClient & {
       }
       options.onUnanswered?.(key);
     }
-    if (UNSAFE_METHODS.has(method)) headers['Idempotency-Key'] = newIdempotencyKey();
+    if (UNSAFE_METHODS.has(method))
+      headers['Idempotency-Key'] = o.idempotencyKey ?? newIdempotencyKey();
     if (body !== undefined && body !== null) {
       if (o.json) {
         init.json = body;

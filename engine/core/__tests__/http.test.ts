@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, createHttpClient, RETRY_LIMIT, retryDelay, shouldRetry } from '../index';
+import {
+  ApiRequestError,
+  createHttpClient,
+  newIdempotencyKey,
+  RETRY_LIMIT,
+  retryDelay,
+  shouldRetry,
+} from '../index';
 
 type Call = { method: string; url: string; headers: Headers; body: string };
 
@@ -79,6 +86,15 @@ describe('retry policy', () => {
 
     await api.post('incentives/shop_checkout', { products: [3] });
     expect(calls[3]!.headers.get('Idempotency-Key')).not.toBe(keys[0]);
+  });
+
+  it("sends the caller's Idempotency-Key on every call and retry of one intent", async () => {
+    const { api, calls } = client([json(500, {}), json(200, { data: 'ok' })]);
+    const key = newIdempotencyKey();
+    await api.post('incentives/shop_checkout', { products: [1] }, { idempotencyKey: key });
+    await api.post('incentives/shop_checkout', { products: [1] }, { idempotencyKey: key });
+    expect(calls.map((c) => c.headers.get('Idempotency-Key'))).toEqual([key, key, key]);
+    expect(newIdempotencyKey()).not.toBe(key);
   });
 
   it('sends no Idempotency-Key on a GET', async () => {

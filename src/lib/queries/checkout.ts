@@ -16,16 +16,21 @@ async function refreshAfterCheckout(queryClient: QueryClient): Promise<void> {
 
 /**
  * `POST incentives/shop_checkout`: buys one unit of each product id. The body is JSON so the
- * list arrives as a list; the client adds the Idempotency-Key, so its own retries never charge
- * twice. On success the new balance shows at once and the wallet and shop caches refetch; a 409
+ * list arrives as a list. `key` is the purchase's Idempotency-Key: every request of one purchase
+ * (the client's retries, a second confirmation) carries it, so the server charges it once. On success the new balance shows at once and the wallet and shop caches refetch; a 409
  * (sold out, not enough points, limit reached) refetches them too, since the page was stale.
  */
 export function useCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (products: number[]) =>
-      (await api.post<Envelope<Order>>('incentives/shop_checkout', { products }, { json: true }))
-        .data,
+    mutationFn: async ({ products, key }: { products: number[]; key: string }) =>
+      (
+        await api.post<Envelope<Order>>(
+          'incentives/shop_checkout',
+          { products },
+          { json: true, idempotencyKey: key },
+        )
+      ).data,
     onSuccess: async (order) => {
       queryClient.setQueryData<Wallet>(walletQueryKey, (wallet) =>
         wallet ? { ...wallet, points: order.balance_after } : wallet,

@@ -30,11 +30,26 @@ const routes = (ui: React.ReactNode) => [
   },
 ];
 
+/** The same pages with a thank-you page whose code never arrives (a slow network or device). */
+const routesWithSlowSuccessPage = (ui: React.ReactNode) => [
+  {
+    element: <Outlet />,
+    children: [
+      { path: '/incentives/:productId/purchase', element: ui },
+      { path: '/incentives/purchase-success', lazy: () => new Promise<never>(() => {}) },
+    ],
+  },
+];
+
 const coffee = product(5, { title: 'Coffee voucher', price: 120 });
 
 /** The product, a wallet that drops after checkout, and a checkout answered by `answer`. */
 function serve(answer: () => Response | Promise<Response>) {
-  const calls = { product: 0, wallet: 0, checkout: [] as { body: unknown; type: string | null }[] };
+  const calls = {
+    product: 0,
+    wallet: 0,
+    checkout: [] as { body: unknown; type: string | null; key: string | null }[],
+  };
   let bought = false;
   server.use(
     http.get('*/api/v2/incentives/shop/5', () => {
@@ -49,6 +64,7 @@ function serve(answer: () => Response | Promise<Response>) {
       calls.checkout.push({
         body: await request.json(),
         type: request.headers.get('Content-Type'),
+        key: request.headers.get('Idempotency-Key'),
       });
       await delay(60);
       const response = await answer();
@@ -101,6 +117,7 @@ describe('Purchase page', () => {
     expect(calls.checkout).toHaveLength(1);
     expect(calls.checkout[0]?.body).toEqual({ products: [5] });
     expect(calls.checkout[0]?.type).toContain('application/json');
+    expect(calls.checkout[0]?.key).toMatch(/^[\w-]{16,}$/);
     expect(router.state.location.pathname).toBe('/incentives/purchase-success');
 
     expect(screen.getByText('Coffee voucher')).toBeInTheDocument();
@@ -118,6 +135,27 @@ describe('Purchase page', () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: '180 points' })).toBeInTheDocument(),
     );
+  });
+
+  it('does not buy again when confirmed after the purchase went through, before the thank-you page shows', async () => {
+    const calls = serve(() => HttpResponse.json({ data: order() }));
+    const { router } = renderShell(<PurchasePage />, {
+      user: learner,
+      path: '/incentives/5/purchase',
+      routes: routesWithSlowSuccessPage,
+    });
+    await screen.findByText('Your balance after this purchase: 180 points');
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    await userEvent.click(confirm);
+    // Bought, and on the way to the thank-you page, which is still loading.
+    await waitFor(() =>
+      expect(router.state.navigation.location?.pathname).toBe('/incentives/purchase-success'),
+    );
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveAccessibleName('Confirming…');
+    await userEvent.click(confirm);
+    await userEvent.keyboard('{Enter}');
+    expect(calls.checkout).toHaveLength(1);
   });
 
   it("shows the server's message on a conflict and refreshes the product and wallet", async () => {
@@ -142,6 +180,11 @@ describe('Purchase page', () => {
     expect(calls.product).toBeGreaterThan(productBefore);
     expect(calls.checkout).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+
+    // Trying again is the same purchase: it carries the same Idempotency-Key.
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls.checkout).toHaveLength(2));
+    expect(calls.checkout[1]?.key).toBe(calls.checkout[0]?.key);
   });
 
   it('does not offer to confirm what the caller cannot buy', async () => {

@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@engine/core';
+import { ApiRequestError, newIdempotencyKey } from '@engine/core';
 import { useBreadcrumbLabel, useT } from '@engine/react';
 import type { Order } from '@schemas/entities/incentives.schema';
 import { useEffect, useRef, useState } from 'react';
@@ -34,8 +34,11 @@ export default function PurchasePage() {
   useBreadcrumbLabel(product.data?.title, `/incentives/${id}`);
   const wallet = useWallet();
   const checkout = useCheckout();
-  // A second click can land before React re-renders the busy button: this ref stops it.
+  // A second click can land before React re-renders the busy button, or after the purchase went
+  // through but before the success page shows: this ref stops it. After a success it stays set.
   const sending = useRef(false);
+  // One purchase, one Idempotency-Key: whatever still gets sent twice is charged once.
+  const [purchaseKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
@@ -75,20 +78,26 @@ export default function PurchasePage() {
     blockedReason(data, before, i18n) ??
     (after !== undefined && after < 0 ? t('Not enough points') : null);
 
+  // Bought: the button stays busy until the success page has taken over.
+  const busy = checkout.isPending || checkout.isSuccess;
+
   const confirm = () => {
     if (sending.current) return;
     sending.current = true;
     setFailure(null);
-    checkout.mutate([data.id], {
-      onSuccess: (order) => {
-        const state: PurchaseSuccessState = { order };
-        void navigate('/incentives/purchase-success', { replace: true, state });
+    checkout.mutate(
+      { products: [data.id], key: purchaseKey },
+      {
+        onSuccess: (order) => {
+          const state: PurchaseSuccessState = { order };
+          void navigate('/incentives/purchase-success', { replace: true, state });
+        },
+        onError: (error) => {
+          sending.current = false;
+          setFailure(failureMessage(error, t));
+        },
       },
-      onError: (error) => setFailure(failureMessage(error, t)),
-      onSettled: () => {
-        sending.current = false;
-      },
-    });
+    );
   };
 
   return (
@@ -153,10 +162,10 @@ export default function PurchasePage() {
           type="button"
           className={buttons.primary}
           onClick={confirm}
-          disabled={checkout.isPending || reason !== null}
-          aria-busy={checkout.isPending}
+          disabled={busy || reason !== null}
+          aria-busy={busy}
         >
-          {checkout.isPending ? t('Confirming…') : t('Confirm')}
+          {busy ? t('Confirming…') : t('Confirm')}
         </button>
         <Link className={buttons.secondary} to={`/incentives/${data.id}`}>
           {t('Cancel')}

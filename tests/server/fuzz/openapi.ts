@@ -5,6 +5,7 @@ import qs from 'qs';
 import {
   HOSTILE_NUMBERS,
   HOSTILE_STRINGS,
+  HUGE_STRING,
   invalid,
   valid,
   type Schema,
@@ -103,7 +104,13 @@ export interface GenerateOptions {
 const INVALID_PATH_VALUES = [
   '0',
   '-1',
+  '-0',
   '99999999999',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '9223372036854775808',
+  '1e308',
   'abc',
   '1.5',
   '1e3',
@@ -226,9 +233,19 @@ export function requestArbitrary(
   const invalidQuery = fc.oneof(
     invalid(querySchema, resolve) as fc.Arbitrary<Record<string, unknown>>,
     fc.record({
-      page: fc.constantFrom<unknown>(-1, 'abc', 99999999999, ['1', '2'], { a: 1 }),
-      limit: fc.constantFrom<unknown>(0, 101, -5, 'x', 1e308),
-      q: fc.constantFrom(...HOSTILE_STRINGS),
+      page: fc.constantFrom<unknown>(
+        -1,
+        '-0',
+        'abc',
+        99999999999,
+        2 ** 31,
+        2 ** 53,
+        '1e308',
+        ['1', '2'],
+        { a: 1 },
+      ),
+      limit: fc.constantFrom<unknown>(0, 101, -5, 'x', 1e308, 2 ** 53, -(2 ** 31)),
+      q: fc.constantFrom(...HOSTILE_STRINGS, HUGE_STRING),
     }),
   );
 

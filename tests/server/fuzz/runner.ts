@@ -26,6 +26,8 @@ export class FuzzFigures {
   acceptedAnyway = 0;
   readonly operations = new Set<string>();
   readonly statuses = new Map<number, number>();
+  /** 5xx answers by operation, so a run names every operation that failed, not just the first. */
+  readonly serverErrorsByOperation = new Map<string, number>();
   readonly failures: FuzzFailure[] = [];
   readonly startedAt = Date.now();
 
@@ -36,7 +38,10 @@ export class FuzzFigures {
       .map(([s, n]) => `${s}: ${n}`)
       .join(', ');
     const seconds = ((Date.now() - this.startedAt) / 1000).toFixed(1);
-    return `[fuzz ${label}] operations=${this.operations.size} requests=${this.requests} statuses={${statuses}} 5xx=${this.serverErrors} schema-mismatches=${this.schemaMismatches} refused-by-document=${this.refusedByDocument} accepted-anyway=${this.acceptedAnyway} time=${seconds}s`;
+    const failing = [...this.serverErrorsByOperation.entries()]
+      .map(([operation, n]) => `${operation}: ${n}`)
+      .join(', ');
+    return `[fuzz ${label}] operations=${this.operations.size} requests=${this.requests} statuses={${statuses}} 5xx=${this.serverErrors}${failing ? ` (${failing})` : ''} schema-mismatches=${this.schemaMismatches} refused-by-document=${this.refusedByDocument} accepted-anyway=${this.acceptedAnyway} time=${seconds}s`;
   }
 }
 
@@ -123,6 +128,10 @@ export async function fuzzOnce(
   figures.statuses.set(status, (figures.statuses.get(status) ?? 0) + 1);
   if (status >= 500) {
     figures.serverErrors += 1;
+    figures.serverErrorsByOperation.set(
+      op.key,
+      (figures.serverErrorsByOperation.get(op.key) ?? 0) + 1,
+    );
     fail(status, [res.body.slice(0, 300)]);
   }
   if (refused && status < 400) {

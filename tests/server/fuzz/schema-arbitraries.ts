@@ -34,24 +34,108 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '{"a":1}',
   'null',
   '-1',
+  '-0',
   '1e309',
+  '9223372036854775808',
 ];
 
 /** A string far beyond any declared maximum (but well inside the body limit). */
 export const HUGE_STRING = 'x'.repeat(100_000);
 
-/** Numbers at and beyond the edges: PostgreSQL `integer` overflows, fractions, extremes. */
+/** A long text where no maximum is declared: 10,000 characters, of two bytes each in UTF-8. */
+const LONG_STRING = 'é'.repeat(10_000);
+
+/**
+ * Numbers at and beyond the edges: PostgreSQL `integer` and `bigint` overflows, the last exact
+ * JavaScript integers, negative zero, fractions, extremes.
+ */
 export const HOSTILE_NUMBERS: readonly number[] = [
   0,
   -1,
   -0.5,
   1.5,
+  2 ** 31 - 1,
   2 ** 31,
+  -(2 ** 31),
   -(2 ** 31) - 1,
   99_999_999_999,
   Number.MAX_SAFE_INTEGER,
+  2 ** 53,
+  -(2 ** 53),
+  2 ** 63,
+  -0,
   1e308,
   -1e308,
+];
+
+/**
+ * Date-times `format: 'date-time'` lets through at the edges of what JavaScript and PostgreSQL
+ * can read: leap seconds, the years 0000, 0001 and 9999 (also moved across a year by their time
+ * zone), 29 February, the extreme real time zone offsets and offsets beyond them, offsets
+ * without minutes or colon, lowercase letters, a space for `T`, nanoseconds and more.
+ */
+const BOUNDARY_DATE_TIMES: readonly string[] = [
+  '2026-01-01T23:59:60Z',
+  '2016-12-31T23:59:60Z',
+  '1969-12-31T23:59:60Z',
+  '2027-01-01T05:29:60+05:30',
+  '0000-01-01T00:00:00Z',
+  '0000-01-01T00:00:00+14:00',
+  '0001-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+14:00',
+  '9999-12-31T23:59:59Z',
+  '9999-12-31T23:59:59-12:00',
+  '9999-12-31T23:59:59.999999999Z',
+  '1899-12-31T23:59:59Z',
+  '1900-01-01T00:00:00Z',
+  '1900-01-01T00:00:00+14:00',
+  '2999-12-31T23:59:59-12:00',
+  '3000-01-01T00:00:00Z',
+  '2000-02-29T12:00:00Z',
+  '2024-02-29T23:59:59-12:00',
+  '1970-01-01T00:00:00Z',
+  '2026-03-29T01:30:00+14:00',
+  '2026-03-29T01:30:00-12:00',
+  '2026-07-01T10:00:00+23:59',
+  '2026-07-01T10:00:00-23:59',
+  '2026-07-01T10:00:00+15:00',
+  '2026-07-01T10:00:00+05',
+  '2026-07-01T10:00:00+0530',
+  '2026-07-01t10:00:00z',
+  '2026-07-01 10:00:00Z',
+  '2026-07-01T10:00:00.1234567891234Z',
+];
+
+/** Calendar dates at the same edges. */
+const BOUNDARY_DATES: readonly string[] = [
+  '0000-01-01',
+  '0001-01-01',
+  '9999-12-31',
+  '1899-12-31',
+  '1900-01-01',
+  '2999-12-31',
+  '3000-01-01',
+  '2000-02-29',
+  '2024-02-29',
+  '1970-01-01',
+];
+
+/**
+ * Dates and date-times that break the calendar or the clock: 29 February of years that have
+ * none (2023, and the centuries 1900 and 2100), a leap second that is not at the end of a day,
+ * 24:00, years beyond four digits or before year 0.
+ */
+const IMPOSSIBLE_DATES: readonly string[] = [
+  '2023-02-29',
+  '1900-02-29',
+  '2100-02-29T00:00:00Z',
+  '2023-02-29T10:00:00Z',
+  '2026-01-01T12:00:60Z',
+  '2026-01-01T24:00:00Z',
+  '2026-04-31T10:00:00Z',
+  '+275760-09-13T00:00:00Z',
+  '-000001-01-01T00:00:00Z',
+  '275760-09-13',
 ];
 
 function isObject(value: unknown): value is SchemaObject {
@@ -102,12 +186,21 @@ const anyDate = fc.integer({ min: EPOCH_MIN, max: EPOCH_MAX });
 function stringByFormat(format: string): fc.Arbitrary<string> | undefined {
   switch (format) {
     case 'date':
-      return anyDate.map((ms) => isoDate(ms).slice(0, 10));
+      return fc.oneof(
+        { weight: 4, arbitrary: anyDate.map((ms) => isoDate(ms).slice(0, 10)) },
+        { weight: 1, arbitrary: fc.constantFrom(...BOUNDARY_DATES) },
+      );
     case 'date-time':
       return fc.oneof(
-        anyDate.map(isoDate),
+        { weight: 2, arbitrary: anyDate.map(isoDate) },
         // Near now, so ranges of a few days are common and reach the handler.
-        fc.integer({ min: -30, max: 30 }).map((d) => isoDate(Date.now() + d * 86_400_000)),
+        {
+          weight: 2,
+          arbitrary: fc
+            .integer({ min: -30, max: 30 })
+            .map((d) => isoDate(Date.now() + d * 86_400_000)),
+        },
+        { weight: 1, arbitrary: fc.constantFrom(...BOUNDARY_DATE_TIMES) },
       );
     case 'time':
       return fc
@@ -129,10 +222,12 @@ function stringByFormat(format: string): fc.Arbitrary<string> | undefined {
 function validString(schema: SchemaObject): fc.Arbitrary<string> {
   const minLength = num(schema, 'minLength') ?? 0;
   const maxLength = num(schema, 'maxLength');
+  const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : undefined;
   const fits = (s: string) =>
     [...s].length >= minLength && (maxLength === undefined || [...s].length <= maxLength);
   const byFormat = typeof schema.format === 'string' ? stringByFormat(schema.format) : undefined;
-  if (byFormat) return byFormat.filter(fits);
+  // A schema may narrow its format with a pattern (a range of years, say).
+  if (byFormat) return byFormat.filter((s) => fits(s) && (pattern?.test(s) ?? true));
   if (typeof schema.pattern === 'string') {
     return fc
       .stringMatching(new RegExp(schema.pattern), {
@@ -149,6 +244,8 @@ function validString(schema: SchemaObject): fc.Arbitrary<string> {
       weight: 1,
       arbitrary: fc.constantFrom(...HOSTILE_STRINGS).filter((s) => fits(s) && s.length > 0),
     },
+    // Without a declared maximum, a long text is as valid as a short one.
+    ...(maxLength === undefined ? [{ weight: 1, arbitrary: fc.constant(LONG_STRING) }] : []),
   );
 }
 
@@ -345,6 +442,8 @@ export function invalid(schema: Schema, resolve: RefResolver, depth = 0): fc.Arb
           ...HOSTILE_STRINGS,
         ),
       );
+    if (s.format === 'date' || s.format === 'date-time')
+      options.push(fc.constantFrom(...IMPOSSIBLE_DATES, ...BOUNDARY_DATES, ...BOUNDARY_DATE_TIMES));
   }
   if (types.includes('integer') || types.includes('number')) {
     const min = num(s, 'minimum') ?? num(s, 'exclusiveMinimum');

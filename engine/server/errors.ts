@@ -49,13 +49,34 @@ export function toBracketPath(pointer: string, extra?: string): string {
   return head + rest.map((p) => `[${p}]`).join('');
 }
 
-/** The subset of an Ajv error this module reads (Ajv run with `verbose: true` adds `data`). */
+/**
+ * The subset of an Ajv error this module reads (Ajv run with `verbose: true` adds `data` and
+ * `parentSchema`).
+ */
 export interface ValidationIssue {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
   data?: unknown;
+  parentSchema?: unknown;
+}
+
+/**
+ * Field messages by string format (`date`, `date-time`…), for a value that breaks the format,
+ * or the pattern of a schema that narrows the format (a range of years, say).
+ */
+type FormatMessages = Readonly<Record<string, string>>;
+
+/** The `format` of the schema an issue was found at, when it has one. */
+function formatOf(issue: ValidationIssue): string | undefined {
+  if (issue.keyword === 'format') return String(issue.params.format);
+  const parent = issue.parentSchema;
+  const format =
+    typeof parent === 'object' && parent !== null
+      ? (parent as { format?: unknown }).format
+      : undefined;
+  return typeof format === 'string' ? format : undefined;
 }
 
 function describeType(value: unknown): string {
@@ -73,8 +94,13 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function issueText(issue: ValidationIssue): string {
+function issueText(issue: ValidationIssue, formatMessages: FormatMessages): string {
   const p = issue.params;
+  if (issue.keyword === 'format' || issue.keyword === 'pattern') {
+    const format = formatOf(issue);
+    const declared = format === undefined ? undefined : formatMessages[format];
+    if (declared !== undefined) return declared;
+  }
   const limit = typeof p.limit === 'number' ? p.limit : 0;
   switch (issue.keyword) {
     case 'required':
@@ -128,14 +154,18 @@ function issueText(issue: ValidationIssue): string {
 
 /**
  * Turns Ajv errors into field messages with bracket paths and human texts ("Required",
- * "Expected integer, received string"). Duplicates are dropped; schema-combinator noise
- * (`anyOf`, `if`) is kept only when nothing more precise was reported for the path.
+ * "Expected integer, received string"; for a string format, the text `formatMessages` gives
+ * it). Duplicates are dropped; schema-combinator noise (`anyOf`, `if`) is kept only when
+ * nothing more precise was reported for the path.
  *
  * @example
  * validationMessages([{ keyword: 'required', instancePath: '/profile', params: { missingProperty: 'first_name' } }])
  * // [{ path: 'profile[first_name]', text: 'Required' }]
  */
-export function validationMessages(issues: readonly ValidationIssue[]): FieldMessage[] {
+export function validationMessages(
+  issues: readonly ValidationIssue[],
+  formatMessages: FormatMessages = {},
+): FieldMessage[] {
   const out: FieldMessage[] = [];
   const seen = new Set<string>();
   const precise = new Set<string>();
@@ -149,7 +179,7 @@ export function validationMessages(issues: readonly ValidationIssue[]): FieldMes
     const path = toBracketPath(issue.instancePath, extra);
     const vague = issue.keyword === 'anyOf' || issue.keyword === 'oneOf' || issue.keyword === 'if';
     if (!vague) precise.add(path);
-    return { path, text: issueText(issue), vague };
+    return { path, text: issueText(issue, formatMessages), vague };
   });
   for (const item of items) {
     if (item.vague && precise.has(item.path)) continue;
@@ -174,6 +204,8 @@ export interface ErrorHandlerOptions {
   validationMessage?: string;
   /** Message sent for any 5xx; the real error is only logged. */
   internalMessage?: string;
+  /** Field messages of values that break a string format (see {@link validationMessages}). */
+  formatMessages?: FormatMessages;
 }
 
 /**
@@ -187,6 +219,7 @@ export interface ErrorHandlerOptions {
 export function createErrorHandler(options: ErrorHandlerOptions = {}) {
   const validationMessage = options.validationMessage ?? 'Some fields are not valid.';
   const internalMessage = options.internalMessage ?? 'Something went wrong, please try again.';
+  const formatMessages = options.formatMessages ?? {};
   return function errorHandler<R extends ReplyLike<R>>(
     thrown: unknown,
     request: { log: FastifyBaseLogger },
@@ -196,7 +229,7 @@ export function createErrorHandler(options: ErrorHandlerOptions = {}) {
       thrown instanceof Error ? thrown : new Error(String(thrown))
     ) as Partial<FastifyError> & Error;
     if (Array.isArray(error.validation)) {
-      const messages = validationMessages(error.validation);
+      const messages = validationMessages(error.validation, formatMessages);
       return reply.code(400).send({ message: validationMessage, messages });
     }
     const status =

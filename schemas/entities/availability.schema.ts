@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { embed } from './common.schema';
+import { dateSchema, dateTimeSchema, embed, instantSchema } from './common.schema';
 
 /*
  * Trainer availability. A trainer's availability is kept in the trainer's own time zone as
@@ -10,7 +10,10 @@ import { embed } from './common.schema';
  * weekly hours; extra hours are added; time off is taken away last.
  */
 
-const dateTime = { type: 'string', format: 'date-time' } as const;
+/** A moment the API takes in. */
+const dateTime = embed(dateTimeSchema);
+/** A moment the API answers with. */
+const instant = embed(instantSchema);
 /** A wall-clock time `HH:MM` (24-hour clock). */
 const clockTime = {
   type: 'string',
@@ -22,7 +25,7 @@ const clockEndTime = {
   pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$',
 } as const;
 /** A calendar date `YYYY-MM-DD` in the trainer's time zone. */
-const localDate = { type: 'string', format: 'date' } as const;
+const localDate = embed(dateSchema);
 
 /** Hours on one wall-clock day; `start` before `end`. */
 const hoursSchema = {
@@ -142,10 +145,10 @@ export const entrySchema = {
   properties: {
     id: { type: 'integer' },
     kind: { type: 'string', enum: entryKinds },
-    start: dateTime,
-    end: dateTime,
+    start: instant,
+    end: instant,
     reason: { type: 'string' },
-    created: dateTime,
+    created: instant,
   },
 } as const;
 export type Entry = FromSchema<typeof entrySchema>;
@@ -160,8 +163,8 @@ export const intervalSchema = {
   required: ['start', 'end', 'source'],
   additionalProperties: false,
   properties: {
-    start: dateTime,
-    end: dateTime,
+    start: instant,
+    end: instant,
     source: { type: 'string', enum: intervalSources },
   },
 } as const;
@@ -201,7 +204,7 @@ const lockSchema = {
       properties: {
         // The display name of who locked it.
         by: { type: 'string' },
-        at: dateTime,
+        at: instant,
       },
     },
     { type: 'null' },
@@ -305,7 +308,7 @@ export const overviewRowSchema = {
         type: 'object',
         required: ['start', 'end', 'reason'],
         additionalProperties: false,
-        properties: { start: dateTime, end: dateTime, reason: { type: 'string' } },
+        properties: { start: instant, end: instant, reason: { type: 'string' } },
       },
     },
   },

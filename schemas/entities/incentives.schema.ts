@@ -1,9 +1,12 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { embed, pageQuerySchema } from './common.schema';
+import { dateSchema, dateTimeSchema, embed, instantSchema, pageQuerySchema } from './common.schema';
 import { restrictionItemSchema } from './storefront.schema';
 
-const dateTime = { type: 'string', format: 'date-time' } as const;
+const date = embed(dateSchema);
+const dateTime = embed(dateTimeSchema);
+const instant = embed(instantSchema);
 const nullableDateTime = { anyOf: [dateTime, { type: 'null' }] } as const;
+const nullableInstant = { anyOf: [instant, { type: 'null' }] } as const;
 const imageSchema = {
   type: 'object',
   title: 'Image',
@@ -81,10 +84,12 @@ export const productSchema = {
   properties: {
     id: { type: 'integer', minimum: 1 },
     ...productInputSchema.properties,
+    available_from: nullableInstant,
+    available_until: nullableInstant,
     /** Units sold (refunds give them back). */
     sold: { type: 'integer', minimum: 0 },
-    created: dateTime,
-    updated: dateTime,
+    created: instant,
+    updated: instant,
   },
 } as const;
 export type Product = FromSchema<typeof productSchema>;
@@ -141,7 +146,7 @@ export const shopProductSchema = {
     per_user_limit: { type: ['integer', 'null'], minimum: 1 },
     /** How many the caller has bought (refunds not counted). */
     purchased: { type: 'integer', minimum: 0 },
-    available_until: nullableDateTime,
+    available_until: nullableInstant,
     blocked_by: { anyOf: [{ type: 'string', enum: shopBlockers }, { type: 'null' }] },
   },
 } as const;
@@ -209,7 +214,7 @@ export const shopInfoSchema = {
           type: 'object',
           required: ['points', 'date'],
           additionalProperties: false,
-          properties: { points: { type: 'integer', minimum: 1 }, date: dateTime },
+          properties: { points: { type: 'integer', minimum: 1 }, date: instant },
         },
         { type: 'null' },
       ],
@@ -262,7 +267,7 @@ export const orderSchema = {
     total: { type: 'integer', minimum: 0 },
     status: { type: 'string', enum: ['completed', 'refunded'] },
     items: { type: 'array', items: embed(orderItemSchema) },
-    created: dateTime,
+    created: instant,
     /** The buyer's balance right after the checkout. */
     balance_after: { type: 'integer', minimum: 0 },
   },
@@ -301,7 +306,7 @@ export const transactionSchema = {
     source: { type: 'string' },
     order_id: { type: ['integer', 'null'] },
     balance_after: { type: 'integer', minimum: 0 },
-    created: dateTime,
+    created: instant,
   },
 } as const;
 export type Transaction = FromSchema<typeof transactionSchema>;
@@ -329,8 +334,8 @@ export const transactionQuerySchema = {
     uid: { type: 'integer', minimum: 1 },
     kind: { type: 'string', enum: ledgerKinds },
     /** Inclusive dates (YYYY-MM-DD). */
-    from: { type: 'string', format: 'date' },
-    to: { type: 'string', format: 'date' },
+    from: date,
+    to: date,
   },
 } as const;
 export type TransactionQuery = FromSchema<typeof transactionQuerySchema>;
@@ -413,7 +418,7 @@ export const expiryScheduleInputSchema = {
     /** Rolling: months after the points were earned. */
     months: { type: ['integer', 'null'], title: 'Months after earning', minimum: 1, maximum: 120 },
     /** Fixed: on this date every year's points expire. */
-    fixed_date: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }], title: 'On date' },
+    fixed_date: { anyOf: [date, { type: 'null' }], title: 'On date' },
     enabled: { type: 'boolean', title: 'On' },
   },
 } as const;
@@ -427,7 +432,7 @@ export const expiryScheduleSchema = {
   properties: {
     id: { type: 'integer', minimum: 1 },
     ...expiryScheduleInputSchema.properties,
-    created: dateTime,
+    created: instant,
   },
 } as const;
 export type ExpirySchedule = FromSchema<typeof expiryScheduleSchema>;

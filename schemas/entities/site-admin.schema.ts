@@ -1,8 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { pageQuerySchema } from './common.schema';
+import { dateSchema, embed, instantSchema, pageQuerySchema } from './common.schema';
 import { userProfileSchema } from './user.schema';
 
-const dateTime = { type: 'string', format: 'date-time' } as const;
+const date = embed(dateSchema);
+const instant = embed(instantSchema);
 const roleName = { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 } as const;
 
 /* ------------------------------------------------------------------ audit log */
@@ -38,7 +39,7 @@ export const auditEntrySchema = {
     /** What was changed, e.g. `user:12`, `role:learner`, `settings:site`. */
     target: { type: 'string' },
     details: { type: 'object', additionalProperties: true },
-    created: dateTime,
+    created: instant,
   },
 } as const;
 export type AuditEntry = FromSchema<typeof auditEntrySchema>;
@@ -52,8 +53,8 @@ export const auditQuerySchema = {
     ...pageQuerySchema.properties,
     actor: { type: 'integer', minimum: 1 },
     action: { type: 'string', minLength: 1, maxLength: 100 },
-    from: { type: 'string', format: 'date' },
-    to: { type: 'string', format: 'date' },
+    from: date,
+    to: date,
   },
 } as const;
 export type AuditQuery = FromSchema<typeof auditQuerySchema>;

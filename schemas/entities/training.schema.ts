@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { embed, listMetaSchema } from './common.schema';
+import { embed, instantSchema, listMetaSchema } from './common.schema';
 
-const dateTime = { type: 'string', format: 'date-time' } as const;
+const instant = embed(instantSchema);
 
 /** A taxonomy term as attached to a training. */
 export const trainingTagSchema = {
@@ -26,8 +26,8 @@ export const subscriptionSchema = {
     status: { type: 'string', enum: ['in_progress', 'completed'] },
     /** Percent of the training's videos watched, 0-100. */
     progress: { type: 'integer', minimum: 0, maximum: 100 },
-    subscribed_at: dateTime,
-    completed_at: { anyOf: [dateTime, { type: 'null' }] },
+    subscribed_at: instant,
+    completed_at: { anyOf: [instant, { type: 'null' }] },
     watched_videos: { type: 'array', items: { type: 'integer' } },
   },
 } as const;
@@ -80,8 +80,8 @@ export const trainingListItemSchema = {
         properties: { id: { type: 'integer' }, name: { type: 'string' } },
       },
     },
-    created: dateTime,
-    updated: dateTime,
+    created: instant,
+    updated: instant,
     subscription: { anyOf: [embed(subscriptionSchema), { type: 'null' }] },
   },
 } as const;

@@ -9,6 +9,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import Fastify, { type FastifyReply } from 'fastify';
 import qs from 'qs';
+import { dateFormatMessages } from '@schemas/entities/common.schema';
 import {
   createErrorHandler,
   HttpError,
@@ -94,7 +95,7 @@ const DATABASE_UNAVAILABLE = {
  * message says why, where a 500 would only say that something went wrong.
  */
 function errorHandler() {
-  const handle = createErrorHandler();
+  const handle = createErrorHandler({ formatMessages: dateFormatMessages });
   return function onError(
     error: unknown,
     request: Parameters<typeof handle>[1],

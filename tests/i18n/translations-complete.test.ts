@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { availabilityMessages } from '@schemas/entities/availability.schema';
+import { dateFormatMessages } from '@schemas/entities/common.schema';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const arabic = JSON.parse(
@@ -68,6 +69,9 @@ function interfaceStrings(): Map<string, string> {
   // Server messages the availability screens translate (templates with their @values).
   for (const message of Object.values(availabilityMessages))
     add(message, 'schemas/entities/availability.schema.ts');
+  // The server's messages for a date it does not take, which the same screens show.
+  for (const message of Object.values(dateFormatMessages))
+    add(message, 'schemas/entities/common.schema.ts');
   return found;
 }
 

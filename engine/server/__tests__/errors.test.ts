@@ -51,6 +51,26 @@ describe('validationMessages', () => {
       ]),
     ).toEqual([{ path: 'a', text: 'Expected string, received integer' }]);
   });
+
+  it('answers a broken format, or a pattern narrowing one, with the text declared for the format', () => {
+    const dateTime = { type: 'string', format: 'date-time', pattern: '^2' };
+    const issues = [
+      { keyword: 'format', instancePath: '/start', params: { format: 'date-time' } },
+      { keyword: 'pattern', instancePath: '/start', params: {}, parentSchema: dateTime },
+      { keyword: 'pattern', instancePath: '/end', params: {}, parentSchema: dateTime },
+      { keyword: 'pattern', instancePath: '/colour', params: {}, parentSchema: { type: 'string' } },
+      { keyword: 'format', instancePath: '/mail', params: { format: 'email' } },
+    ];
+    expect(validationMessages(issues, { 'date-time': 'Must be a date and time' })).toEqual([
+      { path: 'start', text: 'Must be a date and time' },
+      { path: 'end', text: 'Must be a date and time' },
+      { path: 'colour', text: 'Invalid format' },
+      { path: 'mail', text: 'Invalid email' },
+    ]);
+    expect(validationMessages(issues.slice(0, 1))).toEqual([
+      { path: 'start', text: 'Invalid date-time' },
+    ]);
+  });
 });
 
 describe('pageMeta', () => {

@@ -24,7 +24,7 @@ import {
   type OverviewRow,
   type Trainer,
 } from '@schemas/entities/availability.schema';
-import { embed } from '@schemas/entities/common.schema';
+import { dateSchema, embed } from '@schemas/entities/common.schema';
 import {
   accessMessages,
   arrayEnvelope,
@@ -71,7 +71,7 @@ const uidDateParamsSchema = {
   additionalProperties: false,
   properties: {
     uid: { type: 'integer', minimum: 1 },
-    date: { type: 'string', format: 'date' },
+    date: embed(dateSchema),
   },
 } as const;
 const uidIdParamsSchema = {

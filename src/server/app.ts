@@ -17,6 +17,7 @@ import {
   registerSchemas,
   xsrfProtection,
 } from '@engine/server';
+import { proxyTrust } from './config';
 import { isDatabaseUnavailable, type Db } from './db/db';
 import type { NewPglite } from './db/new-pglite';
 import { authPlugin } from './plugins/auth';
@@ -76,8 +77,8 @@ export interface BuildAppOptions {
    * rendered; without it (or when missing), the browser renders them.
    */
   rendererFile?: string;
-  /** Trust `X-Forwarded-*` from a reverse proxy. */
-  trustProxy?: boolean;
+  /** How many reverse proxies in front of the server to trust `X-Forwarded-*` from (0: none). */
+  trustProxy?: number;
   /** Adds the route `npm run bench` compares the API with (`GET /bench/bare`). */
   benchRoutes?: boolean;
 }
@@ -190,7 +191,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
   const compilers = lazyCompilers();
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: proxyTrust(options.trustProxy ?? 0),
     // The database plugin migrates and, on a first start, seeds the demo site: on a slow or busy
     // machine that takes longer than Fastify's default 10 s.
     pluginTimeout: 120_000,

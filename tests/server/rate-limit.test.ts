@@ -4,7 +4,7 @@ import { buildApp, type AtriumApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/db';
 import { openPglite } from '../../src/server/db/pglite';
-import { agent, describeEachDb } from './helpers';
+import { agent, describeEachDb, PASSWORD, type TestServer } from './helpers';
 
 describeEachDb('login rate limit', (server) => {
   it('blocks an account after 10 failures in 15 minutes, even with the right password', async () => {
@@ -57,7 +57,111 @@ describeEachDb('login rate limit', (server) => {
   });
 });
 
-const TOKEN = 'proxied-xsrf-token';
+/** One login attempt of a burst: the account, the password and the caller's address. */
+interface Attempt {
+  name: string;
+  password: string;
+  address: string;
+}
+
+const TOKEN = 'burst-xsrf-token';
+
+/** Sends every attempt at once, as parallel requests, and returns their statuses in order. */
+async function burst(server: () => TestServer, attempts: readonly Attempt[]): Promise<number[]> {
+  const answers = await Promise.all(
+    attempts.map((a) =>
+      server().app.inject({
+        method: 'POST',
+        url: '/api/v2/auth/login',
+        headers: { 'x-xsrf-token': TOKEN },
+        cookies: { 'XSRF-TOKEN': TOKEN },
+        payload: { name: a.name, password: a.password },
+        remoteAddress: a.address,
+      }),
+    ),
+  );
+  return answers.map((r) => r.statusCode);
+}
+
+const tally = (statuses: readonly number[]) => {
+  const counts: Record<number, number> = {};
+  for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+  return counts;
+};
+
+/** A distinct address for the i-th attempt of a test, so that only the account key counts. */
+const addressOf = (test: number, i: number) => `10.${100 + test}.${i >> 8}.${i & 255}`;
+
+describeEachDb('login rate limit under concurrent attempts', (server) => {
+  for (const [test, size] of [
+    [1, 100],
+    [2, 300],
+  ] as const) {
+    it(`${size} wrong passwords at once for one account: exactly 10 are checked, the rest get 429`, async () => {
+      const name = `ghost-burst-${size}`;
+      const statuses = await burst(
+        server,
+        Array.from({ length: size }, (_, i) => ({
+          name,
+          password: `wrong-${i}`,
+          address: addressOf(test, i),
+        })),
+      );
+      const counts = tally(statuses);
+      console.info(
+        `[figures] login burst [${server().kind}]: ${size} concurrent wrong passwords for one account: ` +
+          `${counts[400] ?? 0} checked, ${counts[429] ?? 0} x 429`,
+      );
+      expect(counts).toEqual({ 400: 10, 429: size - 10 });
+    });
+  }
+
+  it('100 wrong passwords at once from one address over many accounts: exactly 10 are checked', async () => {
+    const statuses = await burst(
+      server,
+      Array.from({ length: 100 }, (_, i) => ({
+        name: `ghost-address-${i}`,
+        password: 'wrong',
+        address: '10.99.0.1',
+      })),
+    );
+    expect(tally(statuses)).toEqual({ 400: 10, 429: 90 });
+  });
+
+  it('once the limit is reached, a burst that includes the right password never signs in', async () => {
+    const fill = await burst(
+      server,
+      Array.from({ length: 30 }, (_, i) => ({
+        name: 'marcus',
+        password: `wrong-${i}`,
+        address: addressOf(3, i),
+      })),
+    );
+    expect(tally(fill)).toEqual({ 400: 10, 429: 20 });
+    const attempts = Array.from({ length: 50 }, (_, i) => ({
+      name: 'marcus',
+      password: i % 10 === 0 ? PASSWORD : `wrong-again-${i}`,
+      address: addressOf(3, 100 + i),
+    }));
+    expect(tally(await burst(server, attempts))).toEqual({ 429: 50 });
+  });
+
+  it('signing in releases the attempt, so an address with many sign-ins is not blocked', async () => {
+    const statuses = await burst(
+      server,
+      Array.from({ length: 5 }, () => ({
+        name: 'layla',
+        password: PASSWORD,
+        address: '10.98.0.1',
+      })),
+    );
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    for (let i = 0; i < 12; i++)
+      expect((await agent(server, { remoteAddress: '10.98.0.1' }).login('layla')).statusCode).toBe(
+        200,
+      );
+  });
+});
 
 describe('login rate limit behind a load balancer (TRUST_PROXY=1) [pglite]', () => {
   let app: AtriumApp | undefined;

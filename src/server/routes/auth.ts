@@ -11,6 +11,17 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 /** Sign in and out. */
 export const authRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  /** The uid of the account the password opens: 400 for a wrong one, 403 for a blocked account. */
+  async function accountOf(name: string, password: string): Promise<number> {
+    const account = await app.repos.users.credentials(name.trim());
+    const valid = account
+      ? await verifyPassword(password, account.pass)
+      : await verifyNothing(password);
+    if (!account || !valid) throw new HttpError(400, 'Unrecognized username or password.');
+    if (account.blocked) throw new HttpError(403, 'This account is blocked.');
+    return account.uid;
+  }
+
   app.post(
     '/auth/login',
     {
@@ -24,41 +35,45 @@ export const authRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request, reply) => {
       const { name, password } = request.body;
       const keys = [`account:${name.trim().toLowerCase()}`, `ip:${request.ip}`];
-      const blocked = (await app.repos.loginFailures.status(keys, LOGIN_FAILURE_WINDOW_MS)).filter(
-        (s) => s.count >= LOGIN_FAILURE_LIMIT,
+      // The attempt is counted before its password is checked: counted after, every attempt of
+      // a burst would be checked before the first failure was written.
+      const attempt = await app.repos.loginFailures.reserve(
+        keys,
+        LOGIN_FAILURE_LIMIT,
+        LOGIN_FAILURE_WINDOW_MS,
       );
-      if (blocked.length) {
-        const seconds = Math.max(1, ...blocked.map((s) => Math.ceil(s.clearsInMs / 1000)));
+      if (!attempt.granted) {
         throw new HttpError(429, 'Too many failed login attempts. Try again later.', undefined, {
-          'Retry-After': String(seconds),
+          'Retry-After': String(Math.max(1, Math.ceil(attempt.clearsInMs / 1000))),
         });
       }
 
-      const account = await app.repos.users.credentials(name.trim());
-      const valid = account
-        ? await verifyPassword(password, account.pass)
-        : await verifyNothing(password);
-      if (!account || !valid) {
-        await app.repos.loginFailures.record(keys);
-        throw new HttpError(400, 'Unrecognized username or password.');
+      let uid: number;
+      let token: string;
+      try {
+        uid = await accountOf(name, password);
+        const previous = request.sessionToken;
+        token = await app.repos.transaction(async (repos) => {
+          if (previous) await repos.sessions.delete(previous);
+          await repos.loginFailures.release(keys, attempt.ids, keys[0]);
+          return repos.sessions.create(uid);
+        });
+      } catch (error) {
+        // A wrong password keeps its attempt as a failure. Anything else is given back, if the
+        // database lets it (else it counts, which errs on the safe side).
+        const wrong = error instanceof HttpError && error.statusCode === 400;
+        if (!wrong) await app.repos.loginFailures.release(keys, attempt.ids).catch(() => undefined);
+        throw error;
       }
-      if (account.blocked) throw new HttpError(403, 'This account is blocked.');
-
-      const previous = request.sessionToken;
-      const token = await app.repos.transaction(async (repos) => {
-        if (previous) await repos.sessions.delete(previous);
-        await repos.loginFailures.clear(keys[0]!);
-        return repos.sessions.create(account.uid);
-      });
       app.sessionCookie.set(reply, token);
       // Incentives: the first sign-in of a UTC day earns points (never fails the login).
       await app.repos.earning.awardSafely(
         request.log,
-        account.uid,
+        uid,
         'daily_login',
         new Date().toISOString().slice(0, 10),
       );
-      const user = await app.repos.users.current(account.uid);
+      const user = await app.repos.users.current(uid);
       if (!user) throw new HttpError(400, 'Unrecognized username or password.');
       return ok(user);
     },

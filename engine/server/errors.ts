@@ -50,6 +50,41 @@ export function toBracketPath(pointer: string, extra?: string): string {
 }
 
 /**
+ * The most field messages an error answer lists. Input with more problems (a body of thousands
+ * of unknown fields, say) gets the first ones: enough to correct a form, and a short answer.
+ */
+export const MAX_FIELD_MESSAGES = 20;
+/**
+ * The validation problems read of one request: room for {@link MAX_FIELD_MESSAGES} after
+ * duplicates and vaguer ones are dropped. A validator that reports more should pass on only
+ * these, so that the work after it does not grow with the input.
+ */
+export const MAX_VALIDATION_ISSUES = 5 * MAX_FIELD_MESSAGES;
+/** The longest path and text of a field message: a field name or value may be megabytes long. */
+const MAX_PATH_LENGTH = 200;
+const MAX_TEXT_LENGTH = 300;
+const MAX_QUOTED_LENGTH = 100;
+
+/** `text`, cut to `max` characters with an ellipsis when longer. */
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * At most {@link MAX_FIELD_MESSAGES} messages, each with its path and text cut to a readable
+ * length.
+ *
+ * @example
+ * boundedMessages(manyMessages).length // 20
+ */
+export function boundedMessages(messages: readonly FieldMessage[]): FieldMessage[] {
+  return messages.slice(0, MAX_FIELD_MESSAGES).map((m) => ({
+    path: clip(m.path, MAX_PATH_LENGTH),
+    text: clip(m.text, MAX_TEXT_LENGTH),
+  }));
+}
+
+/**
  * The subset of an Ajv error this module reads (Ajv run with `verbose: true` adds `data` and
  * `parentSchema`).
  */
@@ -87,7 +122,10 @@ function describeType(value: unknown): string {
 }
 
 function quote(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
+  return clip(
+    typeof value === 'string' ? `'${value}'` : String(JSON.stringify(value)),
+    MAX_QUOTED_LENGTH,
+  );
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -156,7 +194,8 @@ function issueText(issue: ValidationIssue, formatMessages: FormatMessages): stri
  * Turns Ajv errors into field messages with bracket paths and human texts ("Required",
  * "Expected integer, received string"; for a string format, the text `formatMessages` gives
  * it). Duplicates are dropped; schema-combinator noise (`anyOf`, `if`) is kept only when
- * nothing more precise was reported for the path.
+ * nothing more precise was reported for the path. At most {@link MAX_FIELD_MESSAGES}, cut to a
+ * readable length.
  *
  * @example
  * validationMessages([{ keyword: 'required', instancePath: '/profile', params: { missingProperty: 'first_name' } }])
@@ -169,7 +208,7 @@ export function validationMessages(
   const out: FieldMessage[] = [];
   const seen = new Set<string>();
   const precise = new Set<string>();
-  const items = issues.map((issue) => {
+  const items = issues.slice(0, MAX_VALIDATION_ISSUES).map((issue) => {
     const extra =
       issue.keyword === 'required'
         ? String(issue.params.missingProperty)
@@ -182,13 +221,14 @@ export function validationMessages(
     return { path, text: issueText(issue, formatMessages), vague };
   });
   for (const item of items) {
+    if (out.length === MAX_FIELD_MESSAGES) break;
     if (item.vague && precise.has(item.path)) continue;
     const key = `${item.path}\u0000${item.text}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({ path: item.path, text: item.text });
   }
-  return out;
+  return boundedMessages(out);
 }
 
 /** The part of a Fastify reply the error handler uses (any server or type provider). */
@@ -244,7 +284,7 @@ export function createErrorHandler(options: ErrorHandlerOptions = {}) {
         .code(status)
         .send(
           error.messages
-            ? { message: error.message, messages: error.messages }
+            ? { message: error.message, messages: boundedMessages(error.messages) }
             : { message: error.message },
         );
     }

@@ -14,6 +14,7 @@ import {
   createErrorHandler,
   HttpError,
   importSchemaModules,
+  MAX_VALIDATION_ISSUES,
   registerSchemas,
   xsrfProtection,
 } from '@engine/server';
@@ -27,7 +28,7 @@ import { dbPlugin } from './plugins/db';
 import { sendPortalPage } from './plugins/first-answers';
 import { loadPageRenderer } from './plugins/page-renderer';
 import { loadRoutePreloads } from './plugins/route-preloads';
-import { routeTablePlugin } from './plugins/route-table';
+import { PUBLIC_BODY_LIMIT, routeTablePlugin } from './plugins/route-table';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { storableInputPlugin } from './plugins/storable-input';
 import { uploadsPlugin } from './plugins/uploads';
@@ -168,9 +169,13 @@ function lazyCompilers(): {
       const ensure = later(() => compile(route) as Validator);
       const validate: Validator = (data, context) => ensure()(data, context);
       // Fastify reads both: `schemaEnv` to let Ajv coerce a root value, `errors` after a failure.
+      // Ajv reports every problem, one per unknown field too: only the first are passed on, so
+      // that a body of many makes no longer a message nor more work after it.
       Object.defineProperties(validate, {
         schemaEnv: { get: () => ensure().schemaEnv },
-        errors: { get: () => ensure().errors },
+        errors: {
+          get: () => (ensure().errors as unknown[] | null)?.slice(0, MAX_VALIDATION_ISSUES),
+        },
       });
       return validate as ReturnType<ReturnType<ValidatorFactory>>;
     };
@@ -192,6 +197,8 @@ export async function buildApp(options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: proxyTrust(options.trustProxy ?? 0),
+    // Routes with an access check raise it (see the route-table plugin).
+    bodyLimit: PUBLIC_BODY_LIMIT,
     // The database plugin migrates and, on a first start, seeds the demo site: on a slow or busy
     // machine that takes longer than Fastify's default 10 s.
     pluginTimeout: 120_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toBracketPath, validationMessages } from '../errors';
+import { boundedMessages, MAX_FIELD_MESSAGES, toBracketPath, validationMessages } from '../errors';
 import { pageMeta } from '../envelope';
 
 describe('toBracketPath', () => {
@@ -70,6 +70,44 @@ describe('validationMessages', () => {
     expect(validationMessages(issues.slice(0, 1))).toEqual([
       { path: 'start', text: 'Invalid date-time' },
     ]);
+  });
+});
+
+describe('a short answer, whatever the input', () => {
+  const unknown = (name: string) => ({
+    keyword: 'additionalProperties',
+    instancePath: '',
+    params: { additionalProperty: name },
+  });
+
+  it('lists the first 20 problems of many', () => {
+    const issues = Array.from({ length: 110_000 }, (_, i) => unknown(`f${i}`));
+    const messages = validationMessages(issues);
+    expect(messages).toHaveLength(MAX_FIELD_MESSAGES);
+    expect(messages[0]).toEqual({ path: 'f0', text: 'Unrecognized field' });
+    expect(messages.at(-1)).toEqual({ path: 'f19', text: 'Unrecognized field' });
+  });
+
+  it('cuts a long field name or value', () => {
+    const long = 'x'.repeat(100_000);
+    const [name, value] = validationMessages([
+      unknown(long),
+      { keyword: 'enum', instancePath: '/type', params: { allowedValues: ['a', 'b'] }, data: long },
+    ]);
+    expect(name!.path).toHaveLength(200);
+    expect(name!.path.endsWith('…')).toBe(true);
+    expect(value!.text.length).toBeLessThan(200);
+    expect(value!.text).toMatch(/^Invalid value\. Expected 'a' \| 'b', received 'x+…$/);
+  });
+
+  it('bounds the messages a route writes itself the same way', () => {
+    const many = Array.from({ length: 50 }, (_, i) => ({
+      path: `${'p'.repeat(1000)}${i}`,
+      text: 'Bad',
+    }));
+    const bounded = boundedMessages(many);
+    expect(bounded).toHaveLength(MAX_FIELD_MESSAGES);
+    expect(bounded.every((m) => m.path.length === 200)).toBe(true);
   });
 });
 

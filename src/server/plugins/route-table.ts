@@ -11,6 +11,8 @@ export interface RouteEntry {
   guards: readonly unknown[];
   /** The route's other preHandlers, which run after validation. */
   preHandlers: readonly unknown[];
+  /** The largest body the route reads, in bytes: small unless its access check lets only some in. */
+  bodyLimit: number;
   schema: FastifySchema | undefined;
 }
 
@@ -20,6 +22,19 @@ declare module 'fastify' {
     routeTable: readonly RouteEntry[];
   }
 }
+
+/**
+ * The largest body a route anyone may call reads (it has no access check), and any request no
+ * route takes: their input is a few short fields, and a larger body would only cost the server
+ * time to parse and to refuse, for callers nobody knows. The server is built with it as its
+ * default.
+ */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+/**
+ * The largest body a route with an access check reads (Fastify's default). Its check runs
+ * before the body is read, so only callers it lets in get this far.
+ */
+export const GUARDED_BODY_LIMIT = 1024 * 1024;
 
 const listOf = (hooks: unknown): unknown[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? [...(hooks as unknown[])] : [hooks];
@@ -41,9 +56,11 @@ function checkAccessFirst(route: RouteOptions): void {
 }
 
 /**
- * Moves every route's access checks before body parsing and validation, and records every route with its checks
- * and schema, so that access can be checked against what the routes declare (a route added
- * later cannot escape the check by being unknown). Register it before the routes.
+ * Moves every route's access checks before body parsing and validation, gives the routes with
+ * one the larger body limit (the others keep the server's {@link PUBLIC_BODY_LIMIT}), and records
+ * every route with its checks and schema, so that access can be checked against what the routes
+ * declare (a route added later cannot escape the check by being unknown). Register it before the
+ * routes.
  */
 export const routeTablePlugin = fp(
   async function routeTable(app: FastifyInstance) {
@@ -53,8 +70,17 @@ export const routeTablePlugin = fp(
       checkAccessFirst(route);
       const guards = listOf(route.onRequest).filter(isAccessCheck);
       const preHandlers = listOf(route.preHandler);
+      route.bodyLimit ??= guards.length ? GUARDED_BODY_LIMIT : PUBLIC_BODY_LIMIT;
+      const { bodyLimit } = route;
       for (const method of [route.method].flat())
-        routes.push({ method, url: route.url, guards, preHandlers, schema: route.schema });
+        routes.push({
+          method,
+          url: route.url,
+          guards,
+          preHandlers,
+          bodyLimit,
+          schema: route.schema,
+        });
     });
   },
   { name: 'route-table' },

@@ -276,7 +276,8 @@ export type Order = FromSchema<typeof orderSchema>;
 
 /* ------------------------------------------------------------------ transactions (ledger) */
 
-export const ledgerKinds = ['award', 'redeem', 'expire', 'adjust', 'refund'] as const;
+/** `held`: an award the cheat guard held back, listed with 0 points and its reason. */
+export const ledgerKinds = ['award', 'redeem', 'expire', 'adjust', 'refund', 'held'] as const;
 
 /** One points movement, as administrators list them. */
 export const transactionSchema = {
@@ -292,6 +293,7 @@ export const transactionSchema = {
     'source',
     'order_id',
     'balance_after',
+    'reason',
     'created',
   ],
   additionalProperties: false,
@@ -306,6 +308,8 @@ export const transactionSchema = {
     source: { type: 'string' },
     order_id: { type: ['integer', 'null'] },
     balance_after: { type: 'integer', minimum: 0 },
+    /** Why a `held` award was held back: one of `heldBackReasons`, filled in (null otherwise). */
+    reason: { type: ['string', 'null'] },
     created: instant,
   },
 } as const;
@@ -391,6 +395,129 @@ export const ruleSchema = {
 } as const;
 export type Rule = FromSchema<typeof ruleSchema>;
 
+/**
+ * The cheat guard of the earning rules, after Moodle Level Up's: per person, at most so many
+ * awards and points in a rolling time frame over all rules, a least time between two awards of
+ * one rule, and a viewing time before a video counts as watched. An award the guard holds back
+ * pays nothing and is listed in the transactions with its reason. Each field's `default` holds
+ * until an administrator saves another value; the rules page renders a field per property.
+ */
+export const awardGuardSchema = {
+  $id: 'atrium:incentive-award-guard',
+  type: 'object',
+  title: 'Cheat guard',
+  description:
+    'Awards earned faster than these limits allow are held back: they pay nothing and are listed in the transactions with the reason.',
+  additionalProperties: false,
+  properties: {
+    max_awards: {
+      type: ['integer', 'null'],
+      title: 'Most awards per person in the time frame',
+      description: 'Counted over all rules. Empty: no limit.',
+      minimum: 1,
+      maximum: 10_000,
+      default: 20,
+    },
+    max_points: {
+      type: ['integer', 'null'],
+      title: 'Most points per person in the time frame',
+      description: 'Counted over all rules. Empty: no limit.',
+      minimum: 1,
+      maximum: 10_000_000,
+      default: 1000,
+    },
+    window_minutes: {
+      type: 'integer',
+      title: 'Time frame (minutes)',
+      description: 'The limits above count the awards of this many minutes before each new one.',
+      minimum: 1,
+      maximum: 10_080,
+      default: 60,
+    },
+    rule_interval_seconds: {
+      type: 'integer',
+      title: 'Time between two awards of one rule (seconds)',
+      description: 'For each person, on top of the wait of each rule. 0: no minimum.',
+      minimum: 0,
+      maximum: 86_400,
+      default: 0,
+    },
+    min_watch_percent: {
+      type: 'integer',
+      title: 'Viewing time before a video counts as watched (% of its length)',
+      description:
+        'Time from opening a video until it can be marked as watched. The videos of one learner count one after another. 0: no check.',
+      minimum: 0,
+      maximum: 100,
+      default: 50,
+    },
+  },
+} as const;
+export type AwardGuard = Required<FromSchema<typeof awardGuardSchema>>;
+
+/** The guard until an administrator saves one: each property's declared `default`. */
+export const awardGuardDefaults = Object.fromEntries(
+  Object.entries(awardGuardSchema.properties).map(([name, field]) => [name, field.default]),
+) as AwardGuard;
+
+/**
+ * Texts of the cheat guard: why an award was held back (a `held` transaction's `reason`) and
+ * why a video cannot be marked watched yet. The server fills the `@name` values in English; the
+ * interface translates the template and keeps the values (`matchGuardMessage`).
+ */
+export const guardMessages = {
+  heldAwards: 'Held back: at most @count awards in @minutes minutes',
+  heldPoints: 'Held back: at most @points points in @minutes minutes',
+  heldInterval: 'Held back: less than @seconds seconds after the last award of this rule',
+  notOpened: 'Open the video before you mark it as watched.',
+  tooSoon: 'You can mark this video as watched in @minutes min, once you have seen it.',
+} as const;
+
+/**
+ * A guard message with its `@name` values filled in.
+ *
+ * @example
+ * fillGuardMessage(guardMessages.heldAwards, { count: 20, minutes: 60 });
+ * // 'Held back: at most 20 awards in 60 minutes'
+ */
+export function fillGuardMessage(
+  template: string,
+  values: Record<string, string | number>,
+): string {
+  return template.replace(/@(\w+)/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
+const guardMatchers = Object.values(guardMessages).map((template) => ({
+  template,
+  names: [...template.matchAll(/@(\w+)/g)].map((m) => m[1]!),
+  regex: new RegExp(
+    `^${template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/@\w+/g, '(.+?)')}$`,
+  ),
+}));
+
+/**
+ * The guard message a text was filled from, and its values; undefined for any other text.
+ *
+ * @example
+ * matchGuardMessage('Held back: at most 20 awards in 60 minutes');
+ * // { template: 'Held back: at most @count awards in @minutes minutes', values: { count: '20', minutes: '60' } }
+ */
+export function matchGuardMessage(
+  text: string,
+): { template: string; values: Record<string, string> } | undefined {
+  for (const { template, names, regex } of guardMatchers) {
+    const match = regex.exec(text);
+    if (match)
+      return {
+        template,
+        values: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])),
+      };
+  }
+  return undefined;
+}
+
 /** `GET|POST settings/incentives/rules`: every rule type, in the declared order. */
 export const rulesSchema = {
   $id: 'atrium:incentive-rules',
@@ -401,6 +528,8 @@ export const rulesSchema = {
     rules: { type: 'array', maxItems: 50, items: embed(ruleSchema) },
     /** Expiry schedule applied to newly earned points (null: they never expire). */
     expiry_schedule_id: { type: ['integer', 'null'], minimum: 1 },
+    /** Left out of a save: the defaults. Always in the answer. */
+    guard: embed(awardGuardSchema),
   },
 } as const;
 export type Rules = FromSchema<typeof rulesSchema>;

@@ -156,6 +156,20 @@ export const trainingProgressBodySchema = {
 } as const;
 export type TrainingProgressBody = FromSchema<typeof trainingProgressBodySchema>;
 
+/**
+ * `POST trainings/{id}/opened_videos` (body: `trainingProgressBodySchema`): the caller opened one
+ * of the training's videos. The first opening counts: marking the video watched needs part of
+ * its length to have passed since (the rules' `min_watch_percent`).
+ */
+export const videoOpenedSchema = {
+  $id: 'atrium:video-opened',
+  type: 'object',
+  required: ['video_id', 'opened_at'],
+  additionalProperties: false,
+  properties: { video_id: { type: 'integer', minimum: 1 }, opened_at: dateTime },
+} as const;
+export type VideoOpened = FromSchema<typeof videoOpenedSchema>;
+
 /** `GET search`: full-text search over trainings the user may see. */
 export const searchQuerySchema = {
   $id: 'atrium:search-query',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { availabilityMessages } from '@schemas/entities/availability.schema';
 import { dateFormatMessages } from '@schemas/entities/common.schema';
+import { guardMessages } from '@schemas/entities/incentives.schema';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const arabic = JSON.parse(
@@ -72,6 +73,9 @@ function interfaceStrings(): Map<string, string> {
   // The server's messages for a date it does not take, which the same screens show.
   for (const message of Object.values(dateFormatMessages))
     add(message, 'schemas/entities/common.schema.ts');
+  // The incentives cheat guard's messages, translated the same way.
+  for (const message of Object.values(guardMessages))
+    add(message, 'schemas/entities/incentives.schema.ts');
   return found;
 }
 

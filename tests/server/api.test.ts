@@ -60,6 +60,7 @@ const ROUTES = [
   'GET /api/v2/trainings/{id}',
   'POST /api/v2/trainings/{id}/subscription',
   'DELETE /api/v2/trainings/{id}/subscription',
+  'POST /api/v2/trainings/{id}/opened_videos',
   'POST /api/v2/trainings/{id}/progress',
   'GET /api/v2/me/trainings',
   'GET /api/v2/search',

@@ -1,4 +1,9 @@
-import type { ExpirySchedule, Leaderboard, Rule } from '@schemas/entities/incentives.schema';
+import {
+  awardGuardDefaults,
+  type ExpirySchedule,
+  type Leaderboard,
+  type Rule,
+} from '@schemas/entities/incentives.schema';
 import type { ListMeta } from '@schemas/entities/common.schema';
 import type { Subscription, Training } from '@schemas/entities/training.schema';
 import type { Wallet } from '@schemas/entities/wallet.schema';
@@ -53,7 +58,9 @@ describeEachDb('incentives: earning', (server) => {
     const admin = await signedIn(server, 'admin');
     const res = await admin.get(RULES);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { rules: defaults(), expiry_schedule_id: null } });
+    expect(res.json()).toEqual({
+      data: { rules: defaults(), expiry_schedule_id: null, guard: awardGuardDefaults },
+    });
 
     const learner = await signedIn(server, 'learner');
     expect((await learner.get(RULES)).statusCode).toBe(403);
@@ -93,7 +100,9 @@ describeEachDb('incentives: earning', (server) => {
     const saved = await admin.post(RULES, { rules: [login] });
     expect(saved.statusCode).toBe(200);
     const expected = defaults().map((r) => (r.type === 'daily_login' ? login : r));
-    expect(saved.json()).toEqual({ data: { rules: expected, expiry_schedule_id: null } });
+    expect(saved.json()).toEqual({
+      data: { rules: expected, expiry_schedule_id: null, guard: awardGuardDefaults },
+    });
     expect((await admin.get(RULES)).json()).toEqual(saved.json());
     await setRules();
   });
@@ -135,6 +144,13 @@ describeEachDb('incentives: earning', (server) => {
     const uid = await uidOf('learner');
     const t = await training(learner, 'Writing Clear Business Emails');
     await learner.post(`/api/v2/trainings/${t.id}/subscription`);
+    // The learner opened every video an hour ago: long enough to have seen them all.
+    for (const video of t.videos)
+      await learner.post(`/api/v2/trainings/${t.id}/opened_videos`, { video_id: video.id });
+    await server().db.query(
+      `UPDATE video_opens SET opened_at = opened_at - interval '1 hour' WHERE uid = $1`,
+      [uid],
+    );
     const before = await wallet(learner);
     const [last, ...rest] = [...t.videos].reverse();
     for (const video of rest) {

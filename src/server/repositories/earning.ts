@@ -1,10 +1,14 @@
-import type {
-  ExpirySchedule,
-  ExpiryScheduleInput,
-  Leaderboard,
-  LeaderboardEntry,
-  Rule,
-  Rules,
+import {
+  awardGuardDefaults,
+  fillGuardMessage,
+  guardMessages,
+  type AwardGuard,
+  type ExpirySchedule,
+  type ExpiryScheduleInput,
+  type Leaderboard,
+  type LeaderboardEntry,
+  type Rule,
+  type Rules,
 } from '@schemas/entities/incentives.schema';
 import { ruleTypes } from '@schemas/incentives/rule-types';
 import type { Db } from '../db/db';
@@ -115,8 +119,14 @@ export function periodStart(period: CapPeriod, now: Date): Date {
   }
 }
 
-/** Stored rules merged over the declared defaults: one per declared type, in declared order. */
-export function completeRules(stored: Rules | undefined): Rules {
+/** The rules with every part filled in. */
+export type CompleteRules = Rules & { guard: AwardGuard };
+
+/**
+ * Stored rules merged over the declared defaults: one per declared type, in declared order, and
+ * the cheat guard's fields over its defaults.
+ */
+export function completeRules(stored: Rules | undefined): CompleteRules {
   const byType = new Map((stored?.rules ?? []).map((r) => [r.type, r]));
   return {
     rules: ruleTypes.map((declared) => ({
@@ -125,7 +135,43 @@ export function completeRules(stored: Rules | undefined): Rules {
       ...byType.get(declared.type),
     })),
     expiry_schedule_id: stored?.expiry_schedule_id ?? null,
+    guard: { ...awardGuardDefaults, ...stored?.guard },
   };
+}
+
+/** What the cheat guard weighs: the user's paid awards before the one being decided. */
+interface RecentAwards {
+  /** The last paid award of the rule (null: none). */
+  lastOfRule: Date | null;
+  /** Paid awards and their points in the guard's time frame, over all rules. */
+  awards: number;
+  points: number;
+}
+
+/**
+ * Why the guard holds an award of `points` back at `now` (a filled-in `guardMessages` text), or
+ * null when it may pay.
+ */
+export function heldBackReason(
+  guard: AwardGuard,
+  points: number,
+  recent: RecentAwards,
+  now: Date,
+): string | null {
+  const interval = guard.rule_interval_seconds * 1000;
+  if (interval > 0 && recent.lastOfRule && now.getTime() - recent.lastOfRule.getTime() < interval)
+    return fillGuardMessage(guardMessages.heldInterval, { seconds: guard.rule_interval_seconds });
+  if (guard.max_awards !== null && recent.awards + 1 > guard.max_awards)
+    return fillGuardMessage(guardMessages.heldAwards, {
+      count: guard.max_awards,
+      minutes: guard.window_minutes,
+    });
+  if (guard.max_points !== null && recent.points + points > guard.max_points)
+    return fillGuardMessage(guardMessages.heldPoints, {
+      points: guard.max_points,
+      minutes: guard.window_minutes,
+    });
+  return null;
 }
 
 function fullName(row: { first_name: string; last_name: string; name: string }): string {
@@ -154,12 +200,12 @@ export function earningRepository(db: Db) {
 
   const repo = {
     /** The rules: every declared type in declared order, stored values over defaults. */
-    async rules(): Promise<Rules> {
+    async rules(): Promise<CompleteRules> {
       return completeRules(await settingsRepository(db).get('incentive_rules'));
     },
 
-    /** Stores the rules (completed with defaults for types left out) and returns them. */
-    async saveRules(rules: Rules): Promise<Rules> {
+    /** Stores the rules (completed with defaults for what is left out) and returns them. */
+    async saveRules(rules: Rules): Promise<CompleteRules> {
       const complete = completeRules(rules);
       await settingsRepository(db).set('incentive_rules', complete);
       return complete;
@@ -167,10 +213,13 @@ export function earningRepository(db: Db) {
 
     /**
      * Pays a rule's points for one event, in one transaction, and returns the points paid (0
-     * when not). Nothing is written when the rule is off, the event has paid already (the
-     * unique key of `incentive_awards` decides, even under concurrency), the rule's cooldown
-     * has not passed or its cap for the current calendar period (UTC) is reached. Earned points
-     * expire as the rules' expiry schedule says.
+     * when not). Nothing is written when the rule is off, the event has paid or been held back
+     * already (the unique key of `incentive_awards` decides, even under concurrency), the rule's
+     * cooldown has not passed or its cap for the current calendar period (UTC) is reached. The
+     * cheat guard (`rules.guard`) then holds the award back when the user's paid awards in its
+     * time frame, or their points, would pass its limits, or the rule paid them too recently:
+     * the event is recorded with 0 points and listed in the ledger as `held` with the reason.
+     * Earned points expire as the rules' expiry schedule says.
      */
     async award(
       uid: number,
@@ -184,36 +233,73 @@ export function earningRepository(db: Db) {
         const rule = rules.rules.find((r) => r.type === ruleType);
         if (!rule?.enabled) return 0;
         // One user's awards queue up on their balance row, the same lock the ledger takes, so
-        // the cooldown and cap checks below see every earlier award of that user.
+        // the checks below see every earlier award of that user, however many run at once.
         await tx.query(
           'INSERT INTO point_balances (uid) VALUES ($1) ON CONFLICT (uid) DO NOTHING',
           [uid],
         );
         await tx.query('SELECT 1 FROM point_balances WHERE uid = $1 FOR UPDATE', [uid]);
 
-        const { rows: counts } = await tx.query<{ recent: number; in_period: number }>(
-          `SELECT count(*) FILTER (WHERE created_at > $3)::int AS recent,
-                  count(*) FILTER (WHERE created_at >= $4)::int AS in_period
-             FROM incentive_awards WHERE uid = $1 AND rule = $2 AND created_at <= $5`,
+        // One round trip over the two partial indexes of paid awards: (uid, rule, created_at)
+        // for the rule's last award and its cap, (uid, created_at) for the guard's time frame,
+        // which its own limits keep short. No upper bound on the time: a request that got the
+        // lock after another may have read the clock before it, and must still count its award.
+        const { guard } = rules;
+        const { rows } = await tx.query<{
+          done: boolean;
+          last_of_rule: Date | string | null;
+          in_period: number;
+          recent_awards: number;
+          recent_points: number;
+        }>(
+          `SELECT
+             EXISTS (SELECT 1 FROM incentive_awards
+                      WHERE uid = $1 AND rule = $2 AND event_key = $3) AS done,
+             (SELECT max(created_at) FROM incentive_awards
+               WHERE uid = $1 AND rule = $2 AND points > 0) AS last_of_rule,
+             (SELECT count(*)::int FROM incentive_awards
+               WHERE uid = $1 AND rule = $2 AND points > 0 AND created_at >= $4) AS in_period,
+             recent.awards AS recent_awards, recent.points AS recent_points
+           FROM (SELECT count(*)::int AS awards, coalesce(sum(points), 0)::int AS points
+                   FROM incentive_awards
+                  WHERE uid = $1 AND points > 0 AND created_at > $5) recent`,
           [
             uid,
             ruleType,
-            new Date(now.getTime() - rule.cooldown_hours * 3_600_000).toISOString(),
+            eventKey,
             periodStart(rule.cap_period, now).toISOString(),
-            now.toISOString(),
+            new Date(now.getTime() - guard.window_minutes * 60_000).toISOString(),
           ],
         );
-        const { recent = 0, in_period = 0 } = counts[0] ?? {};
-        if (rule.cooldown_hours > 0 && recent > 0) return 0;
-        if (rule.cap !== null && in_period >= rule.cap) return 0;
+        const found = rows[0]!;
+        if (found.done) return 0;
+        const lastOfRule = found.last_of_rule === null ? null : new Date(found.last_of_rule);
+        if (
+          rule.cooldown_hours > 0 &&
+          lastOfRule &&
+          lastOfRule.getTime() > now.getTime() - rule.cooldown_hours * 3_600_000
+        )
+          return 0;
+        if (rule.cap !== null && found.in_period >= rule.cap) return 0;
 
+        const reason = heldBackReason(
+          guard,
+          rule.points,
+          { lastOfRule, awards: found.recent_awards, points: found.recent_points },
+          now,
+        );
         const inserted = await tx.query(
           `INSERT INTO incentive_awards (uid, rule, event_key, points, created_at)
            VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (uid, rule, event_key) DO NOTHING RETURNING id`,
-          [uid, ruleType, eventKey, rule.points, now.toISOString()],
+          [uid, ruleType, eventKey, reason === null ? rule.points : 0, now.toISOString()],
         );
         if (!inserted.rows.length) return 0;
+        const note = options.note ?? ruleTypes.find((r) => r.type === ruleType)?.label ?? '';
+        if (reason !== null) {
+          await pointsRepository(tx).hold({ uid, source: ruleType, note, reason });
+          return 0;
+        }
 
         const expiresAt =
           rules.expiry_schedule_id === null || rules.expiry_schedule_id === undefined
@@ -224,7 +310,7 @@ export function earningRepository(db: Db) {
           points: rule.points,
           kind: 'award',
           source: ruleType,
-          note: options.note ?? ruleTypes.find((r) => r.type === ruleType)?.label ?? '',
+          note,
           expiresAt,
         });
         return rule.points;

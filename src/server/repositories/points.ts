@@ -2,8 +2,8 @@ import type { Wallet } from '@schemas/entities/wallet.schema';
 import { HttpError } from '@engine/server';
 import { PG_CHECK_VIOLATION, sqlState, type Db } from '../db/db';
 
-/** Why points moved. */
-export type PointsKind = 'award' | 'redeem' | 'expire' | 'adjust' | 'refund';
+/** Why points moved (`held`: an award the cheat guard held back, which moves none). */
+export type PointsKind = 'award' | 'redeem' | 'expire' | 'adjust' | 'refund' | 'held';
 
 /** The answer when a debit is larger than the balance. */
 export const NOT_ENOUGH_POINTS = 'Not enough points.';
@@ -32,6 +32,17 @@ export interface Debit {
   note?: string;
   source?: string;
   orderId?: number | null;
+}
+
+/** An award the earning rules' cheat guard held back. */
+export interface Hold {
+  uid: number;
+  /** The rule type. */
+  source: string;
+  /** What the award was for, as a paid one's note says. */
+  note: string;
+  /** Why it was held back (a filled-in `guardMessages` text). */
+  reason: string;
 }
 
 export interface Movement {
@@ -66,12 +77,12 @@ export function pointsRepository(db: Db) {
   async function insertRow(
     tx: Db,
     m: { uid: number; delta: number; kind: PointsKind; note: string; source: string },
-    extra: { orderId: number | null; remaining: number; expiresAt: Date | null },
+    extra: { orderId: number | null; remaining: number; expiresAt: Date | null; reason?: string },
     balanceAfter: number,
   ): Promise<number> {
     const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO points_ledger (uid, delta, kind, note, source, order_id, remaining, expires_at, balance_after)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      `INSERT INTO points_ledger (uid, delta, kind, note, source, order_id, remaining, expires_at, balance_after, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
       [
         m.uid,
         m.delta,
@@ -82,6 +93,7 @@ export function pointsRepository(db: Db) {
         extra.remaining,
         extra.expiresAt?.toISOString() ?? null,
         balanceAfter,
+        extra.reason ?? null,
       ],
     );
     return Number(rows[0]!.id);
@@ -122,6 +134,23 @@ export function pointsRepository(db: Db) {
           balanceAfter,
         );
         return { id, balanceAfter };
+      });
+    },
+
+    /**
+     * Lists an award the cheat guard held back: a `held` row of 0 points with the reason, at the
+     * user's current balance. It moves no points.
+     */
+    async hold(h: Hold): Promise<Movement> {
+      return db.transaction(async (tx) => {
+        const balance = await lockBalance(tx, h.uid);
+        const id = await insertRow(
+          tx,
+          { uid: h.uid, delta: 0, kind: 'held', note: h.note, source: h.source },
+          { orderId: null, remaining: 0, expiresAt: null, reason: h.reason },
+          balance,
+        );
+        return { id, balanceAfter: balance };
       });
     },
 
@@ -208,7 +237,7 @@ export function pointsRepository(db: Db) {
         await repo.credit({
           uid,
           points: delta,
-          kind: kind === 'redeem' || kind === 'expire' ? 'adjust' : kind,
+          kind: kind === 'redeem' || kind === 'expire' || kind === 'held' ? 'adjust' : kind,
           note,
         });
       else

@@ -61,6 +61,7 @@ interface LedgerRow {
   source: string;
   order_id: number | null;
   balance_after: number;
+  reason: string | null;
   created_at: Date | string;
 }
 
@@ -93,7 +94,7 @@ const PRODUCT_COLUMNS = `id, title, description, image_url, image_alt, price, st
   available_from, available_until, published, restrictions, ${SOLD}, created_at, updated_at`;
 
 const LEDGER_SELECT = `SELECT l.id, l.uid, l.delta, l.kind, l.note, l.source, l.order_id, l.balance_after,
-    l.created_at, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) AS user_name
+    l.reason, l.created_at, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) AS user_name
   FROM points_ledger l JOIN users u ON u.uid = l.uid`;
 
 function toProduct(row: ProductRow): Product {
@@ -126,6 +127,7 @@ function toTransaction(row: LedgerRow): Transaction {
     source: row.source,
     order_id: row.order_id,
     balance_after: row.balance_after,
+    reason: row.reason,
     created: iso(row.created_at),
   };
 }

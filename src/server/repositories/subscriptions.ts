@@ -1,18 +1,97 @@
-import type { Subscription, TrainingListItem } from '@schemas/entities/training.schema';
+import { fillGuardMessage, guardMessages } from '@schemas/entities/incentives.schema';
+import type {
+  Subscription,
+  TrainingListItem,
+  VideoOpened,
+} from '@schemas/entities/training.schema';
 import { HttpError } from '@engine/server';
 import type { Db } from '../db/db';
+import { completeRules } from './earning';
+import { settingsRepository } from './settings';
 import { SqlParams } from './sql-params';
 import { listItems, subscriptionsOf, visibleSql, type Viewer } from './trainings';
 
 /** Answer when progress is recorded for a training the user has not subscribed to. */
 export const NOT_SUBSCRIBED = 'Subscribe to this training first.';
 
-/** A learner's subscriptions (enrolments), watched videos and completion. */
+/** A learner's subscriptions (enrolments), opened and watched videos and completion. */
 export function subscriptionsRepository(db: Db) {
   async function current(tx: Db, uid: number, trainingId: number): Promise<Subscription> {
     const subscription = (await subscriptionsOf(tx, uid, [trainingId])).get(trainingId);
     if (!subscription) throw new Error('The subscription vanished while it was being read.');
     return subscription;
+  }
+
+  /**
+   * The video's length in seconds, once the subscription is locked: 400 when the video is not
+   * the training's, 409 without a subscription.
+   */
+  async function subscribedVideo(
+    tx: Db,
+    uid: number,
+    trainingId: number,
+    videoId: number,
+  ): Promise<number> {
+    const video = await tx.query<{ duration_seconds: number }>(
+      'SELECT duration_seconds FROM training_videos WHERE id = $1 AND training_id = $2',
+      [videoId, trainingId],
+    );
+    if (!video.rows[0])
+      throw new HttpError(400, 'This video is not part of the training.', [
+        { path: 'video_id', text: 'Not a video of this training' },
+      ]);
+    const subscribed = await tx.query(
+      'SELECT 1 FROM subscriptions WHERE uid = $1 AND training_id = $2 FOR UPDATE',
+      [uid, trainingId],
+    );
+    if (!subscribed.rows.length) throw new HttpError(409, NOT_SUBSCRIBED);
+    return video.rows[0].duration_seconds;
+  }
+
+  /**
+   * Counts a video's viewing time towards marking it watched at `at`, or answers 409. A video of
+   * known length needs the rules' `min_watch_percent` of it since it was opened (server time),
+   * and since the viewing time of the last video counted ended: a learner's clock, locked here,
+   * moves on by each video's viewing time, so videos opened together are not seen together and
+   * a burst of claims can count no more viewing time than has passed.
+   */
+  async function countViewing(
+    tx: Db,
+    uid: number,
+    videoId: number,
+    durationSeconds: number,
+    at: Date,
+  ): Promise<void> {
+    const rules = completeRules(await settingsRepository(tx).get('incentive_rules'));
+    const needed = Math.ceil((durationSeconds * rules.guard.min_watch_percent) / 100) * 1000;
+    if (needed === 0) return;
+    const opened = await tx.query<{ opened_at: Date | string }>(
+      'SELECT opened_at FROM video_opens WHERE uid = $1 AND video_id = $2',
+      [uid, videoId],
+    );
+    if (!opened.rows[0]) throw new HttpError(409, guardMessages.notOpened);
+    const clock = await tx.query<{ watched_until: Date | string }>(
+      `INSERT INTO viewing_clocks (uid, watched_until) VALUES ($1, 'epoch')
+       ON CONFLICT (uid) DO UPDATE SET watched_until = viewing_clocks.watched_until
+       RETURNING watched_until`,
+      [uid],
+    );
+    const start = Math.max(
+      new Date(opened.rows[0].opened_at).getTime(),
+      new Date(clock.rows[0]!.watched_until).getTime(),
+    );
+    const ready = start + needed;
+    if (ready > at.getTime())
+      throw new HttpError(
+        409,
+        fillGuardMessage(guardMessages.tooSoon, {
+          minutes: Math.ceil((ready - at.getTime()) / 60_000),
+        }),
+      );
+    await tx.query('UPDATE viewing_clocks SET watched_until = $2 WHERE uid = $1', [
+      uid,
+      new Date(ready).toISOString(),
+    ]);
   }
 
   return {
@@ -36,19 +115,44 @@ export function subscriptionsRepository(db: Db) {
           [uid, trainingId],
         );
         if (!rows.length) return false;
-        await tx.query(
-          `DELETE FROM watched_videos WHERE uid = $1
-             AND video_id IN (SELECT id FROM training_videos WHERE training_id = $2)`,
-          [uid, trainingId],
-        );
+        for (const table of ['watched_videos', 'video_opens'])
+          await tx.query(
+            `DELETE FROM ${table} WHERE uid = $1
+               AND video_id IN (SELECT id FROM training_videos WHERE training_id = $2)`,
+            [uid, trainingId],
+          );
         return true;
       });
     },
 
     /**
+     * Records that the user opened one of the training's videos at `at`; the first opening
+     * counts. 400 when the video is not the training's, 409 without a subscription.
+     */
+    async open(
+      uid: number,
+      trainingId: number,
+      videoId: number,
+      at: Date = new Date(),
+    ): Promise<VideoOpened> {
+      return db.transaction(async (tx) => {
+        await subscribedVideo(tx, uid, trainingId, videoId);
+        const { rows } = await tx.query<{ opened_at: Date | string }>(
+          `INSERT INTO video_opens (uid, video_id, opened_at) VALUES ($1, $2, $3)
+           ON CONFLICT (uid, video_id) DO UPDATE SET opened_at = video_opens.opened_at
+           RETURNING opened_at`,
+          [uid, videoId, at.toISOString()],
+        );
+        return { video_id: videoId, opened_at: new Date(rows[0]!.opened_at).toISOString() };
+      });
+    },
+
+    /**
      * Marks one of the training's videos watched, in one transaction: 400 when the video is not
-     * the training's, 409 without a subscription. When every video is watched the subscription
-     * is completed (once).
+     * the training's, 409 without a subscription, and 409 with what to do when the video has
+     * not been open long enough to have been seen (see `countViewing`). When every video is
+     * watched the subscription is completed (once). Marking a watched video again changes
+     * nothing but the last activity.
      */
     async watch(
       uid: number,
@@ -57,25 +161,20 @@ export function subscriptionsRepository(db: Db) {
       at: Date = new Date(),
     ): Promise<Subscription> {
       return db.transaction(async (tx) => {
-        const video = await tx.query(
-          'SELECT 1 FROM training_videos WHERE id = $1 AND training_id = $2',
-          [videoId, trainingId],
+        const duration = await subscribedVideo(tx, uid, trainingId, videoId);
+        const watched = await tx.query(
+          'SELECT 1 FROM watched_videos WHERE uid = $1 AND video_id = $2',
+          [uid, videoId],
         );
-        if (!video.rows.length)
-          throw new HttpError(400, 'This video is not part of the training.', [
-            { path: 'video_id', text: 'Not a video of this training' },
-          ]);
-        const subscribed = await tx.query(
-          'SELECT 1 FROM subscriptions WHERE uid = $1 AND training_id = $2 FOR UPDATE',
-          [uid, trainingId],
-        );
-        if (!subscribed.rows.length) throw new HttpError(409, NOT_SUBSCRIBED);
         const when = at.toISOString();
-        await tx.query(
-          `INSERT INTO watched_videos (uid, video_id, watched_at) VALUES ($1, $2, $3)
-           ON CONFLICT (uid, video_id) DO NOTHING`,
-          [uid, videoId, when],
-        );
+        if (!watched.rows.length) {
+          await countViewing(tx, uid, videoId, duration, at);
+          await tx.query(
+            `INSERT INTO watched_videos (uid, video_id, watched_at) VALUES ($1, $2, $3)
+             ON CONFLICT (uid, video_id) DO NOTHING`,
+            [uid, videoId, when],
+          );
+        }
         await tx.query(
           `UPDATE subscriptions s SET
              last_activity_at = greatest(s.last_activity_at, $3::timestamptz),

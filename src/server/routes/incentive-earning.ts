@@ -104,7 +104,7 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
       schema: {
         tags: ['incentives'],
         summary:
-          'Save the earning rules (types left out keep their defaults); 400 for unknown or repeated types and unknown schedules',
+          'Save the earning rules and their cheat guard (types and a guard left out get their defaults); 400 for unknown or repeated types and unknown schedules',
         body: rulesSchema,
         response: { 200: envelope(rulesSchema), ...errorResponses },
       },
@@ -129,6 +129,7 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
         const after = await repos.earning.saveRules({
           rules: body.rules,
           expiry_schedule_id: scheduleId,
+          ...(body.guard ? { guard: body.guard } : {}),
         });
         await audit(repos, request, 'incentives.rules.update', 'settings:incentive_rules', {
           ...changes(
@@ -138,6 +139,10 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
           ...changes(
             Object.fromEntries(before.rules.map((r) => [`rules.${r.type}`, r])),
             Object.fromEntries(after.rules.map((r) => [`rules.${r.type}`, r])),
+          ),
+          ...changes(
+            Object.fromEntries(Object.entries(before.guard).map(([k, v]) => [`guard.${k}`, v])),
+            Object.fromEntries(Object.entries(after.guard).map(([k, v]) => [`guard.${k}`, v])),
           ),
         });
         return after;

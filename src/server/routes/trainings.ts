@@ -6,6 +6,7 @@ import {
   trainingProgressBodySchema,
   trainingSchema,
   trainingsQuerySchema,
+  videoOpenedSchema,
 } from '@schemas/entities/training.schema';
 import {
   arrayEnvelope,
@@ -146,12 +147,36 @@ export const trainingRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   );
 
   app.post(
+    '/trainings/:id/opened_videos',
+    {
+      preHandler: needSignedIn(),
+      schema: {
+        tags: ['trainings'],
+        summary:
+          'Record that the caller opened one of the training’s videos (the first time counts); marking it watched needs part of its length to pass from then',
+        params: idParamsSchema,
+        body: trainingProgressBodySchema,
+        response: { 200: envelope(videoOpenedSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      if (!(await app.repos.trainings.visible(viewer, request.params.id)))
+        throw new HttpError(404, NOT_FOUND);
+      return ok(
+        await app.repos.subscriptions.open(viewer.uid, request.params.id, request.body.video_id),
+      );
+    },
+  );
+
+  app.post(
     '/trainings/:id/progress',
     {
       preHandler: needSignedIn(),
       schema: {
         tags: ['trainings'],
-        summary: 'Mark one of the training’s videos watched; all watched completes the training',
+        summary:
+          'Mark one of the training’s videos watched (409 until part of its length has passed since it was opened); all watched completes the training',
         params: idParamsSchema,
         body: trainingProgressBodySchema,
         response: { 200: envelope(subscriptionSchema), ...errorResponses },

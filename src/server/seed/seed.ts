@@ -247,8 +247,11 @@ async function seedTrainings(
       entry.watched === 'all'
         ? training.videos.length
         : Math.min(entry.watched, training.videos.length - 1);
-    for (const [j, video] of training.videos.slice(0, count).entries())
+    for (const [j, video] of training.videos.slice(0, count).entries()) {
+      // Opened at the top of an hour, marked watched at its end.
+      await repos.subscriptions.open(learner, id, video.id, new Date(start + j * 3600_000));
       await repos.subscriptions.watch(learner, id, video.id, new Date(start + (j + 1) * 3600_000));
+    }
   }
 }
 

@@ -47,6 +47,25 @@ async function trainingId(page: Page, title: string): Promise<number> {
   return results.find((r) => r.training.title === title)!.training.id;
 }
 
+/**
+ * Changes the earning rules' cheat guard as an administrator and returns what it was. The
+ * viewing time it asks of a video before it counts as watched is minutes, longer than a test.
+ */
+async function setGuard(patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const { context, page } = await newPage(browser());
+  await logIn(page, 'admin');
+  const rules = (await callApi(page, 'GET', 'settings/incentives/rules')).json.data as {
+    guard: Record<string, unknown>;
+  };
+  const res = await callApi(page, 'POST', 'settings/incentives/rules', {
+    ...rules,
+    guard: { ...rules.guard, ...patch },
+  });
+  expect(res.status).toBe(200);
+  await context.close();
+  return rules.guard;
+}
+
 const FLAGS = ['incentives_shop_enabled', 'incentives_leaderboard'] as const;
 const seen: Partial<Record<(typeof FLAGS)[number], boolean>> = {};
 
@@ -90,13 +109,27 @@ describe('incentives', () => {
       const subscribed = await callApi(page, 'GET', 'incentives/wallet');
       const before = (subscribed.json.data as { points: number }).points;
 
-      // Every video marked watched completes the training.
+      // A video never opened does not count as watched.
       const mark = page.getByRole('button', { name: /^Mark as watched/ });
       await mark.first().waitFor();
-      for (let left = await mark.count(); left > 0; left = await mark.count()) {
-        await mark.first().click();
-        // The button keeps its name while the request runs; it is done once it is gone.
-        await expect.poll(() => mark.count(), { timeout: 20_000 }).toBeLessThan(left);
+      const videos = await mark.count();
+      await mark.first().click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Open the video before you mark it as watched.' })
+        .waitFor();
+      expect(await mark.count()).toBe(videos);
+
+      // With the viewing time switched off, every video marked watched completes the training.
+      const guard = await setGuard({ min_watch_percent: 0 });
+      try {
+        for (let left = await mark.count(); left > 0; left = await mark.count()) {
+          await mark.first().click();
+          // The button keeps its name while the request runs; it is done once it is gone.
+          await expect.poll(() => mark.count(), { timeout: 20_000 }).toBeLessThan(left);
+        }
+      } finally {
+        await setGuard(guard);
       }
       await page
         .getByRole('alert')

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '@engine/core';
+import { fillGuardMessage, guardMessages } from '@schemas/entities/incentives.schema';
 import type { Training } from '@schemas/entities/training.schema';
 import { server, setupMockServer } from '@/shell/__tests__/msw';
 import { learner, renderShell } from '@/shell/__tests__/test-utils';
@@ -116,6 +118,51 @@ describe('Training page', () => {
     expect(await screen.findByText('Marked as watched: Carrying.')).toBeInTheDocument();
     await waitFor(() => expect(videos.getAllByText('Watched')).toHaveLength(2));
     expect(calls).toEqual(['progress 102']);
+  });
+
+  it('tells the server when a video is opened, and shows why marking it watched is too soon', async () => {
+    const calls = serve(training({ subscription: subscription() }));
+    const opened: unknown[] = [];
+    server.use(
+      http.post('*/api/v2/trainings/1/opened_videos', async ({ request }) => {
+        const body = (await request.json()) as { video_id: number };
+        opened.push(body);
+        return HttpResponse.json({
+          data: { video_id: body.video_id, opened_at: '2025-03-05T14:07:00Z' },
+        });
+      }),
+      http.post('*/api/v2/trainings/1/progress', () =>
+        HttpResponse.json(
+          { message: fillGuardMessage(guardMessages.tooSoon, { minutes: 4 }) },
+          { status: 409 },
+        ),
+      ),
+    );
+    const translator = createTranslator({
+      language: 'ar',
+      translations: [
+        {
+          source: guardMessages.tooSoon,
+          translation: 'يمكنك تحديد هذا الفيديو كمُشاهَد بعد @minutes دقيقة، بعد أن تشاهده.',
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderShell(<TrainingPage />, { user: learner, path: '/trainings/1', routes, translator });
+
+    const videos = within(await screen.findByRole('region', { name: 'Videos' }));
+    const watch = videos.getByRole('link', { name: /^Watch Carrying/ });
+    // The link opens the video in a new tab; the page stays and only reports the opening.
+    watch.addEventListener('click', (event) => event.preventDefault());
+    await user.click(watch);
+    await waitFor(() => expect(opened).toEqual([{ video_id: 102 }]));
+
+    await user.click(videos.getByRole('button', { name: 'Mark as watched Carrying' }));
+    expect(
+      await screen.findByText('يمكنك تحديد هذا الفيديو كمُشاهَد بعد 4 دقيقة، بعد أن تشاهده.'),
+    ).toBeInTheDocument();
+    expect(videos.getAllByText('Watched')).toHaveLength(1);
+    expect(calls).toEqual([]);
   });
 
   it('asks a visitor to log in, coming back to this training afterwards', async () => {

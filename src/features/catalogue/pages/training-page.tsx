@@ -1,11 +1,13 @@
 import { ApiRequestError } from '@engine/core';
 import { useFormatDate, useSession, useT, usePageTitle } from '@engine/react';
+import { matchGuardMessage } from '@schemas/entities/incentives.schema';
 import type { Training, TrainingVideo } from '@schemas/entities/training.schema';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTraining } from '@/lib/queries/training';
 import { useMarkVideoWatched } from '@/lib/queries/training-progress';
 import { useSubscribe, useUnsubscribe } from '@/lib/queries/training-subscription';
+import { useVideoOpened } from '@/lib/queries/training-video-opened';
 import { Icon } from '@/shell/icons/icons';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import buttons from '../components/buttons.module.css';
@@ -19,16 +21,24 @@ import styles from './training-page.module.css';
 
 const videoAnchor = (id: number) => `video-${id}`;
 
-/** The message of a failed call for a notification: the server's words for a 4xx, else generic. */
-function failure(error: unknown, t: (s: string) => string): string {
+/**
+ * The message of a failed call for a notification: the server's words for a 4xx (a template of
+ * the cheat guard translated with its values), else generic.
+ */
+function failure(
+  error: unknown,
+  t: (s: string, values?: Record<string, string>) => string,
+): string {
   if (
     error instanceof ApiRequestError &&
     typeof error.status === 'number' &&
     error.status >= 400 &&
     error.status < 500 &&
     error.status !== 401
-  )
-    return t(error.message);
+  ) {
+    const guard = matchGuardMessage(error.message);
+    return guard ? t(guard.template, guard.values) : t(error.message);
+  }
   return t('Something went wrong, please try again.');
 }
 
@@ -36,6 +46,7 @@ function Videos(p: {
   training: Training;
   subscribed: boolean;
   current: number | undefined;
+  onOpen: (video: TrainingVideo) => void;
   onMark: (video: TrainingVideo) => void;
   marking: number | undefined;
 }) {
@@ -74,6 +85,11 @@ function Videos(p: {
                   href={video.url}
                   target="_blank"
                   rel="noopener noreferrer"
+                  // The server counts viewing time from here (a middle click opens it too).
+                  onClick={() => p.onOpen(video)}
+                  onAuxClick={(e) => {
+                    if (e.button === 1) p.onOpen(video);
+                  }}
                 >
                   <Icon name="video" size={18} />
                   {t('Watch')}
@@ -117,6 +133,7 @@ export default function TrainingPage() {
   const subscribe = useSubscribe(id);
   const unsubscribe = useUnsubscribe(id);
   const mark = useMarkVideoWatched(id);
+  const opened = useVideoOpened(id);
   const [confirming, setConfirming] = useState(false);
   const [current, setCurrent] = useState<number | undefined>();
   const body = useMemo(() => sanitizeAdminHtml(training.data?.body ?? ''), [training.data?.body]);
@@ -311,6 +328,7 @@ export default function TrainingPage() {
             training={data}
             subscribed={subscribed}
             current={current}
+            onOpen={(video) => opened.mutate({ video_id: video.id })}
             onMark={doMark}
             marking={mark.isPending ? mark.variables?.video_id : undefined}
           />

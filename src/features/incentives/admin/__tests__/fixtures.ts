@@ -51,6 +51,7 @@ export const transaction = (id: number, over: Partial<Transaction> = {}): Transa
   source: 'training_completed',
   order_id: null,
   balance_after: 150,
+  reason: null,
   created: '2025-03-05T14:07:00Z',
   ...over,
 });

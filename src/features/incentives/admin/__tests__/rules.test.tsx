@@ -1,4 +1,8 @@
-import type { Rules } from '@schemas/entities/incentives.schema';
+import {
+  awardGuardDefaults,
+  awardGuardSchema,
+  type Rules,
+} from '@schemas/entities/incentives.schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -145,5 +149,81 @@ describe('Rules page', () => {
     );
     await waitFor(() => expect(gets).toBe(2));
     expect(within(card('Training completed')).getByLabelText('Points')).toHaveValue(999999);
+  }, 20_000);
+
+  it('renders the cheat guard from its schema, saves it, and shows its field messages', async () => {
+    const bodies: Rules[] = [];
+    server.use(
+      http.get('*/api/v2/settings/incentives/rules', () =>
+        HttpResponse.json({
+          data: { ...stored, guard: { ...awardGuardDefaults, max_points: null } },
+        }),
+      ),
+      http.get('*/api/v2/incentives/expiry_schedules', () =>
+        HttpResponse.json({ data: [], meta: meta(0) }),
+      ),
+      http.post('*/api/v2/settings/incentives/rules', async ({ request }) => {
+        const body = (await request.json()) as Rules;
+        bodies.push(body);
+        return body.guard?.window_minutes === 0
+          ? HttpResponse.json(
+              {
+                message: 'The rules are not valid.',
+                messages: [{ path: 'guard[window_minutes]', text: 'Must be at least 1' }],
+              },
+              { status: 400 },
+            )
+          : HttpResponse.json({ data: body });
+      }),
+    );
+    renderShell(<RulesPage />, { user: admin, path: '/settings/incentives/rules' });
+    const guard = (await screen.findByRole('heading', { name: awardGuardSchema.title })).closest(
+      'section',
+    )!;
+    expect(
+      within(guard).getByText(awardGuardSchema.description, { exact: false }),
+    ).toBeInTheDocument();
+    // One field per declared property: its title as label, its description as help.
+    const properties = Object.values(awardGuardSchema.properties);
+    expect(within(guard).getAllByRole('spinbutton')).toHaveLength(properties.length);
+    for (const property of properties) {
+      const input = within(guard).getByLabelText(property.title);
+      expect(input).toHaveAccessibleDescription(property.description);
+      expect(input).toHaveAttribute('min', String(property.minimum));
+      expect(input).toHaveAttribute('max', String(property.maximum));
+    }
+    const most = within(guard).getByLabelText(awardGuardSchema.properties.max_awards.title);
+    expect(most).toHaveValue(awardGuardDefaults.max_awards);
+    // A limit left empty is "no limit".
+    const points = within(guard).getByLabelText(awardGuardSchema.properties.max_points.title);
+    expect(points).toHaveValue(null);
+    expect(points).toHaveAttribute('placeholder', 'No limit');
+
+    await userEvent.clear(most);
+    await userEvent.type(most, '5');
+    await userEvent.type(points, '400');
+    const seconds = within(guard).getByLabelText(
+      awardGuardSchema.properties.rule_interval_seconds.title,
+    );
+    await userEvent.clear(seconds);
+    await userEvent.type(seconds, '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByText('The rules have been saved.')).toBeInTheDocument();
+    expect(bodies[0]?.guard).toEqual({
+      ...awardGuardDefaults,
+      max_awards: 5,
+      max_points: 400,
+      rule_interval_seconds: 90,
+    });
+
+    const frame = within(guard).getByLabelText(awardGuardSchema.properties.window_minutes.title);
+    await userEvent.clear(frame);
+    await userEvent.type(frame, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await within(guard).findByText('Must be at least 1')).toBeInTheDocument();
+    expect(frame).toHaveAttribute('aria-invalid', 'true');
+    expect(frame).toHaveAccessibleDescription(
+      `${awardGuardSchema.properties.window_minutes.description} Must be at least 1`,
+    );
   }, 20_000);
 });

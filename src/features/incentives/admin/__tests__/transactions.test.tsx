@@ -1,4 +1,9 @@
-import type { TransactionDetails } from '@schemas/entities/incentives.schema';
+import { createTranslator } from '@engine/core';
+import {
+  fillGuardMessage,
+  guardMessages,
+  type TransactionDetails,
+} from '@schemas/entities/incentives.schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -61,6 +66,58 @@ describe('Transactions page', () => {
     expect(sent.get('to')).toBeNull();
     expect(sent.get('limit')).toBe('25');
     expect(new URLSearchParams(router.state.location.search).get('kind')).toBe('redeem');
+  }, 20_000);
+
+  it('lists held-back awards with their translated reason, and filters by them', async () => {
+    const reason = fillGuardMessage(guardMessages.heldAwards, { count: 20, minutes: 60 });
+    const queries: string[] = [];
+    server.use(
+      http.get('*/api/v2/incentives/transactions', ({ request }) => {
+        queries.push(new URL(request.url).search);
+        return HttpResponse.json({
+          data: [
+            transaction(5, { delta: 0, kind: 'held', note: 'Inclusive Leadership', reason }),
+            transaction(4, { delta: 100, kind: 'award', note: 'Running Effective Meetings' }),
+          ],
+          meta: meta(2),
+        });
+      }),
+    );
+    const translator = createTranslator({
+      language: 'ar',
+      translations: [
+        { source: 'Held back', translation: 'محجوبة' },
+        {
+          source: guardMessages.heldAwards,
+          translation: 'محجوبة: الحد الأقصى @count مكافأة خلال @minutes دقيقة',
+        },
+      ],
+    });
+    renderShell(null, {
+      user: admin,
+      path: '/settings/incentives/transactions',
+      routes,
+      translator,
+    });
+
+    const table = await screen.findByRole('table');
+    const held = within(table).getAllByRole('row')[1]!;
+    expect(within(held).getByText('محجوبة')).toBeInTheDocument();
+    expect(within(held).getByText('0')).toBeInTheDocument();
+    expect(within(held).getByText('Inclusive Leadership')).toBeInTheDocument();
+    expect(
+      within(held).getByText('محجوبة: الحد الأقصى 20 مكافأة خلال 60 دقيقة'),
+    ).toBeInTheDocument();
+    // Paid awards have no reason line.
+    expect(within(within(table).getAllByRole('row')[2]!).getAllByRole('cell')).toHaveLength(6);
+
+    await userEvent.selectOptions(
+      screen.getByLabelText('Kind'),
+      screen.getByRole('option', { name: 'محجوبة' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(queries).toHaveLength(2));
+    expect(new URLSearchParams(queries[1]).get('kind')).toBe('held');
   }, 20_000);
 
   it("adjusts points and shows the server's field message", async () => {

@@ -1,4 +1,4 @@
-import type { Transaction } from '@schemas/entities/incentives.schema';
+import { matchGuardMessage, type Transaction } from '@schemas/entities/incentives.schema';
 
 type Kind = Transaction['kind'];
 
@@ -15,6 +15,8 @@ export function kindLabel(kind: Kind, t: (source: string) => string): string {
       return t('Adjustment');
     case 'refund':
       return t('Refund');
+    case 'held':
+      return t('Held back');
   }
 }
 
@@ -23,4 +25,16 @@ export function signedPoints(delta: number): string {
   if (delta > 0) return `+${delta}`;
   if (delta < 0) return `\u2212${Math.abs(delta)}`;
   return '0';
+}
+
+/**
+ * A server text of the cheat guard (why an award was held back) in the interface language: its
+ * template translated, filled with its values.
+ */
+export function guardText(
+  text: string,
+  t: (source: string, values?: Record<string, string>) => string,
+): string {
+  const match = matchGuardMessage(text);
+  return match ? t(match.template, match.values) : t(text);
 }

@@ -1,7 +1,12 @@
 import { bracketToDotted, type ApiRequestError } from '@engine/core';
 import { useT } from '@engine/react';
-import type { Rule, Rules } from '@schemas/entities/incentives.schema';
-import { ruleSchema } from '@schemas/entities/incentives.schema';
+import {
+  awardGuardDefaults,
+  ruleSchema,
+  type AwardGuard,
+  type Rule,
+  type Rules,
+} from '@schemas/entities/incentives.schema';
 import { ruleTypes } from '@schemas/incentives/rule-types';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +17,7 @@ import { PageHeader } from '@/shell/page/page-header';
 import { ErrorState } from '@/shell/states/states';
 import styles from '../components/admin.module.css';
 import { asApiError, userMessage } from '../components/errors';
+import { GuardFields } from '../components/guard-fields';
 import { rulesForEditing } from '../components/rules-form';
 import { TableSkeleton } from '@/shell/states/table-skeleton';
 import own from './rules-page.module.css';
@@ -50,6 +56,10 @@ function RulesForm({ stored }: { stored: Rules }) {
   const schedules = useAdminSchedules({ page: 0, limit: 100 });
   const [list, setList] = useState(() => rulesForEditing(stored, ruleTypes));
   const [expiry, setExpiry] = useState<number | null>(stored.expiry_schedule_id ?? null);
+  const [guard, setGuard] = useState<AwardGuard>(() => ({
+    ...awardGuardDefaults,
+    ...stored.guard,
+  }));
   const [error, setError] = useState<ApiRequestError | null>(null);
   const expiryId = useId();
 
@@ -63,11 +73,12 @@ function RulesForm({ stored }: { stored: Rules }) {
     event.preventDefault();
     setError(null);
     try {
-      const saved = await save.mutateAsync({ rules: list, expiry_schedule_id: expiry });
+      const saved = await save.mutateAsync({ rules: list, expiry_schedule_id: expiry, guard });
       // The form goes on from what the server stored; after a failure it keeps what was typed
       // (the cache refetches in the background).
       setList(rulesForEditing(saved, ruleTypes));
       setExpiry(saved.expiry_schedule_id ?? null);
+      setGuard({ ...awardGuardDefaults, ...saved.guard });
       notify('success', t('The rules have been saved.'));
     } catch (e) {
       const failure = asApiError(e);
@@ -95,6 +106,12 @@ function RulesForm({ stored }: { stored: Rules }) {
           />
         ))}
       </ul>
+
+      <GuardFields
+        guard={guard}
+        errors={fieldErrors}
+        onChange={(patch) => setGuard((old) => ({ ...old, ...patch }))}
+      />
 
       <section className={styles.panel} aria-labelledby={`${expiryId}-heading`}>
         <h2 id={`${expiryId}-heading`} className={own.cardTitle}>

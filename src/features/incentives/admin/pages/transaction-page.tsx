@@ -10,7 +10,7 @@ import { PageHeader } from '@/shell/page/page-header';
 import { ErrorState } from '@/shell/states/states';
 import styles from '../components/admin.module.css';
 import { userMessage } from '../components/errors';
-import { kindLabel, signedPoints } from '../components/kinds';
+import { guardText, kindLabel, signedPoints } from '../components/kinds';
 import { TableSkeleton } from '@/shell/states/table-skeleton';
 import own from './transaction-page.module.css';
 
@@ -57,6 +57,12 @@ export default function TransactionPage() {
               <dd>{details.data.transaction.balance_after}</dd>
               <dt>{t('Note')}</dt>
               <dd>{details.data.transaction.note || '—'}</dd>
+              {details.data.transaction.reason ? (
+                <>
+                  <dt>{t('Reason')}</dt>
+                  <dd>{guardText(details.data.transaction.reason, t)}</dd>
+                </>
+              ) : null}
             </dl>
           </section>
           {details.data.order ? <OrderPanel order={details.data.order} /> : null}

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState } from '@/shell/states/states';
 import { AdjustPointsForm } from '../components/adjust-points';
 import { formText } from '../components/errors';
 import styles from '../components/admin.module.css';
-import { kindLabel, signedPoints } from '../components/kinds';
+import { guardText, kindLabel, signedPoints } from '../components/kinds';
 import { TableSkeleton } from '@/shell/states/table-skeleton';
 import own from './transactions-page.module.css';
 
@@ -202,7 +202,16 @@ export default function TransactionsPage() {
                     <td className={styles.numeric} data-label={t('Balance after')}>
                       {tx.balance_after}
                     </td>
-                    <td data-label={t('Note')}>{tx.note}</td>
+                    <td data-label={t('Note')}>
+                      {tx.reason ? (
+                        <span className={own.who}>
+                          {tx.note}
+                          <span className={own.reason}>{guardText(tx.reason, t)}</span>
+                        </span>
+                      ) : (
+                        tx.note
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

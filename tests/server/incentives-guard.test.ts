@@ -198,6 +198,26 @@ describeEachDb('incentives: the cheat guard', (server) => {
         uid,
       ]),
     ).toBe(maxPoints);
+    expect(
+      await count(
+        'SELECT count(*)::int AS n FROM points_ledger WHERE uid = $1 AND balance_after < 0',
+        [uid],
+      ),
+    ).toBe(0);
+    console.info(
+      `guard burst [${server().kind}] ${JSON.stringify({
+        claims: videos.length,
+        trainings: ids.length,
+        early: { refused: early.length, completions: 0, points: 0 },
+        later: {
+          accepted: burst.length,
+          completions: 100,
+          points: maxPoints,
+          paid,
+          held: held.meta.total,
+        },
+      })}`,
+    );
     await setRules();
   }, 240_000);
 

@@ -152,7 +152,7 @@ interface RecentAwards {
  * Why the guard holds an award of `points` back at `now` (a filled-in `guardMessages` text), or
  * null when it may pay.
  */
-export function heldBackReason(
+function heldBackReason(
   guard: AwardGuard,
   points: number,
   recent: RecentAwards,

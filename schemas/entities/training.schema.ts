@@ -166,7 +166,7 @@ export const videoOpenedSchema = {
   type: 'object',
   required: ['video_id', 'opened_at'],
   additionalProperties: false,
-  properties: { video_id: { type: 'integer', minimum: 1 }, opened_at: dateTime },
+  properties: { video_id: { type: 'integer', minimum: 1 }, opened_at: instant },
 } as const;
 export type VideoOpened = FromSchema<typeof videoOpenedSchema>;
 

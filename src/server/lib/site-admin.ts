@@ -1,3 +1,4 @@
+import type { AccessFlag } from '@schemas/entities/access-flags.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 import { HttpError } from '@engine/server';
 import type { Repositories } from '../repositories/create-repositories';
@@ -11,6 +12,21 @@ export const NO_ADMINISTRATOR =
 export async function assertAnAdministratorLeft(repos: Repositories): Promise<void> {
   if ((await repos.roles.activeHolders('site_manage')) === 0)
     throw new HttpError(409, NO_ADMINISTRATOR);
+}
+
+type Flags = Readonly<Partial<Record<AccessFlag, boolean>>>;
+
+/** The flag that lets its holder act as another user (masquerade). */
+export const MASQUERADE_FLAG: AccessFlag = 'site_manage';
+
+/**
+ * Whether someone with the `real` flags may act as someone with the `acting` flags: the real
+ * user holds the masquerade right and the other one does not (an administrator never acts as
+ * another administrator). Judged when the act starts and again on every request made while it
+ * lasts, so a right taken away ends the act at once.
+ */
+export function mayActAs(real: Flags, acting: Flags): boolean {
+  return real[MASQUERADE_FLAG] === true && acting[MASQUERADE_FLAG] !== true;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { visitorAccess, type RequestAccess } from '@engine/server';
+import { HttpError, visitorAccess, type RequestAccess } from '@engine/server';
 import { ANONYMOUS_ROLE, AUTHENTICATED_ROLE, computeFlags } from '../lib/access';
+import { mayActAs } from '../lib/site-admin';
 import { hashToken, SESSION_ABSOLUTE_MS, TOUCH_EVERY_MS } from '../repositories/sessions';
 
 declare module 'fastify' {
@@ -35,6 +36,16 @@ export interface AuthPluginOptions {
  */
 const PROBES = /^\/api\/v2\/(health|ready)(\?|$)/;
 
+/** Methods that change something: each one made while acting as another user is recorded. */
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Answer of a change asked for by a session whose act has just ended. */
+export const ACT_ENDED =
+  'You may no longer act as another user, so nothing was done. You are signed in as yourself again.';
+
+/** The longest request path an audit entry keeps. */
+const MAX_AUDITED_PATH = 500;
+
 /** Paths whose requests need the caller's access computed. */
 function needsAccess(url: string): boolean {
   if (PROBES.test(url)) return false;
@@ -47,6 +58,14 @@ function needsAccess(url: string): boolean {
  * in the table cache, so a change of sessions, accounts, roles or settings applies at once in
  * every server process; a kept session is checked again at least every minute, which also
  * keeps its idle timer running.
+ *
+ * While the session acts as another user, every request first judges the act again by the
+ * real user's own current access ({@link mayActAs}). An act no longer allowed ends there: the
+ * session is the real user's again, as after "Switch back" (they signed in with their own
+ * password and are not blocked, so they stay signed in, like any administrator whose role is
+ * taken away), and a change asked for is refused with 403 rather than made as either user.
+ * Every unsafe request made while acting is written to the audit log, with the real user as
+ * actor, before the route runs: if the entry cannot be written, the request fails unrun.
  */
 export const authPlugin = fp(
   async function auth(app: FastifyInstance, options: AuthPluginOptions) {
@@ -83,9 +102,36 @@ export const authPlugin = fp(
             (found) => Math.min(TOUCH_EVERY_MS, found?.lifetimeMs ?? Infinity),
           )
         : undefined;
-      const uid = session?.uid;
-      request.realUid = session?.realUid ?? undefined;
-      request.access = await app.cache.get(
+      const access = await accessOf(session?.uid);
+      request.access = access;
+      const realUid = session?.realUid ?? undefined;
+      if (realUid === undefined || !token) return;
+      const unsafe = UNSAFE_METHODS.has(request.method);
+      const real = await accessOf(realUid);
+      if (!mayActAs(real.flags, access.flags)) {
+        await endAct(token, realUid, access.uid);
+        request.access = real;
+        if (unsafe) throw new HttpError(403, ACT_ENDED);
+        return;
+      }
+      request.realUid = realUid;
+      if (unsafe)
+        await app.repos.audit.record({
+          actor: realUid,
+          as: access.uid,
+          action: 'masquerade.request',
+          target: `user:${access.uid}`,
+          details: {
+            method: request.method,
+            route: request.routeOptions.url ?? null,
+            path: request.url.split('?')[0]!.slice(0, MAX_AUDITED_PATH),
+          },
+        });
+    });
+
+    /** The access of a user (a visitor without `uid`), kept until their roles or the settings change. */
+    function accessOf(uid: number | undefined): Promise<RequestAccess> {
+      return app.cache.get(
         `access:${uid ?? 0}`,
         ['user_roles', 'role_flags', 'settings'],
         async (): Promise<RequestAccess> => {
@@ -104,7 +150,23 @@ export const authPlugin = fp(
           };
         },
       );
-    });
+    }
+
+    /**
+     * Switches a session that may no longer act back to its real user, with an audit entry.
+     * Of requests that find the same act ended at once, only the one that switches records it.
+     */
+    async function endAct(token: string, realUid: number, actingUid: number): Promise<void> {
+      await app.repos.transaction(async (repos) => {
+        if ((await repos.sessions.unmasquerade(token)) === undefined) return;
+        await repos.audit.record({
+          actor: realUid,
+          as: actingUid,
+          action: 'masquerade.end',
+          target: `user:${actingUid}`,
+        });
+      });
+    }
   },
   { name: 'atrium-auth', dependencies: ['atrium-db', '@fastify/cookie'] },
 );

@@ -27,8 +27,9 @@ export function sessionsRepository(db: Db) {
 
     /**
      * The uid of a live session of an active account, refreshing its idle timer; while an
-     * administrator masquerades, `realUid` is theirs (and must be active too). `lifetimeMs` is
-     * how long it has left before it expires whatever happens.
+     * administrator masquerades, `realUid` is theirs. A masquerading session whose real user
+     * is blocked is ended here, so that unblocking them later cannot bring the act back.
+     * `lifetimeMs` is how long it has left before it expires whatever happens.
      */
     async resolve(
       token: string,
@@ -37,20 +38,25 @@ export function sessionsRepository(db: Db) {
       const { rows } = await db.query<{
         uid: number;
         real_uid: number | null;
+        real_blocked: boolean | null;
         stale: boolean;
         lifetime_ms: number;
       }>(
-        `SELECT s.uid, s.real_uid, s.last_seen_at < now() - ($2::int * interval '1 millisecond') AS stale,
+        `SELECT s.uid, s.real_uid, r.blocked AS real_blocked,
+                s.last_seen_at < now() - ($2::int * interval '1 millisecond') AS stale,
                 extract(epoch FROM s.expires_at - now())::float8 * 1000 AS lifetime_ms
            FROM sessions s JOIN users u ON u.uid = s.uid
            LEFT JOIN users r ON r.uid = s.real_uid
           WHERE s.token_hash = $1 AND NOT u.blocked AND s.expires_at > now()
-            AND (s.real_uid IS NULL OR NOT r.blocked)
             AND s.last_seen_at > now() - ($3::int * interval '1 millisecond')`,
         [hash, TOUCH_EVERY_MS, SESSION_IDLE_MS],
       );
       const row = rows[0];
       if (!row) return undefined;
+      if (row.real_blocked) {
+        await db.query('DELETE FROM sessions WHERE token_hash = $1', [hash]);
+        return undefined;
+      }
       if (row.stale)
         await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
       return { uid: row.uid, realUid: row.real_uid, lifetimeMs: row.lifetime_ms };

@@ -25,7 +25,12 @@ import { ANONYMOUS_ROLE, AUTHENTICATED_ROLE, computeFlags } from '../lib/access'
 import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags, needSignedIn } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
-import { assertAnAdministratorLeft, currentUserOf } from '../lib/site-admin';
+import {
+  assertAnAdministratorLeft,
+  currentUserOf,
+  MASQUERADE_FLAG,
+  mayActAs,
+} from '../lib/site-admin';
 
 const uidParamsSchema = idParams('uid');
 
@@ -207,11 +212,11 @@ export const siteAdminRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
   app.post(
     '/admin/masquerade/:uid',
     {
-      preHandler: manage(),
+      preHandler: needFlags(MASQUERADE_FLAG),
       schema: {
         tags: ['admin'],
         summary:
-          'Act as another user: the session now has their access (and `real_user` in GET me) until POST admin/masquerade/stop. 403 for a user who administers the site, 404 for an unknown or blocked user',
+          'Act as another user: the session now has their access (and `real_user` in GET me) until POST admin/masquerade/stop, or until the administrator loses the right to it. Every unsafe request meanwhile is recorded in the audit log. 403 for a user who administers the site, 404 for an unknown or blocked user',
         params: uidParamsSchema,
         response: { 200: envelope(currentUserSchema), ...errorResponses },
       },
@@ -227,7 +232,7 @@ export const siteAdminRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
         app.repos.roles.grants([AUTHENTICATED_ROLE, ...target.roles]),
         app.repos.settings.get('site'),
       ]);
-      if (computeFlags(grants, site).site_manage)
+      if (!mayActAs(request.access.flags, computeFlags(grants, site)))
         throw new HttpError(403, siteAdminMessages.masqueradeAdministrator);
       await app.repos.transaction(async (repos) => {
         if (!token || !(await repos.sessions.masquerade(token, uid)))

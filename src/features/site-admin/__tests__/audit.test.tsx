@@ -230,6 +230,44 @@ describe('Audit log page', () => {
     expect(screen.getByLabelText('To')).not.toHaveAttribute('aria-invalid');
   }, 20_000);
 
+  it('names the real user, the user acted as, the method and the route of a change made while acting', async () => {
+    const lena = { uid: 7, full_name: 'Lena Schmidt' };
+    auditServer(() =>
+      HttpResponse.json({
+        data: [
+          entry(6, { as: lena, action: 'masquerade.end', target: 'user:7' }),
+          entry(5, {
+            as: lena,
+            action: 'masquerade.request',
+            target: 'user:7',
+            details: {
+              method: 'POST',
+              route: '/api/v2/incentives/shop_checkout',
+              path: '/api/v2/incentives/shop_checkout',
+            },
+          }),
+        ],
+        meta: meta(2),
+      }),
+    );
+    renderShell(null, { user: admin, path, routes, translator });
+
+    const table = await screen.findByRole('table', { name: '2 changes' });
+    const request = within(table).getByRole('row', { name: /masquerade\.request/ });
+    expect(within(request).getByText('Ada Admin')).toBeInTheDocument();
+    expect(within(request).getByText('as Lena Schmidt')).toBeInTheDocument();
+    expect(within(request).getByText('Request made while acting as another user')).toBeVisible();
+    expect(within(request).getByText('method').closest('div')).toHaveTextContent('POST');
+    expect(within(request).getByText('route').closest('div')).toHaveTextContent(
+      '/api/v2/incentives/shop_checkout',
+    );
+    const ended = within(table).getByRole('row', { name: /masquerade\.end/ });
+    expect(within(ended).getByText('as Lena Schmidt')).toBeInTheDocument();
+    expect(
+      within(ended).getByText('Acting as another user ended: no longer allowed'),
+    ).toBeInTheDocument();
+  }, 20_000);
+
   it("puts the server's message on a refused filter from the address", async () => {
     auditServer(() =>
       HttpResponse.json(

@@ -34,6 +34,8 @@ const actionTexts: { action: string; label: string }[] = [
   { action: 'incentives.expiry.run', label: 'Points expired' },
   { action: 'masquerade.start', label: 'Started acting as another user' },
   { action: 'masquerade.stop', label: 'Stopped acting as another user' },
+  { action: 'masquerade.request', label: 'Request made while acting as another user' },
+  { action: 'masquerade.end', label: 'Acting as another user ended: no longer allowed' },
 ];
 
 /**

@@ -29,7 +29,7 @@ import { sendPortalPage } from './plugins/first-answers';
 import { loadPageRenderer } from './plugins/page-renderer';
 import { loadRoutePreloads } from './plugins/route-preloads';
 import { PUBLIC_BODY_LIMIT, routeTablePlugin } from './plugins/route-table';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { securedServerOptions, securityHeadersPlugin } from './plugins/security-headers';
 import { storableInputPlugin } from './plugins/storable-input';
 import { uploadsPlugin } from './plugins/uploads';
 import { appearanceRoutes } from './routes/appearance';
@@ -195,6 +195,8 @@ export async function buildApp(options: BuildAppOptions = {}) {
   const production = options.production ?? false;
   const compilers = lazyCompilers();
   const app = Fastify({
+    // The answers the server gives before any hook runs carry the security headers too.
+    ...securedServerOptions({ production }),
     logger: options.logger ?? false,
     trustProxy: proxyTrust(options.trustProxy ?? 0),
     // Routes with an access check raise it (see the route-table plugin).

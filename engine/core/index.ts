@@ -30,7 +30,13 @@ export {
 } from './i18n';
 export { formatDateTime, phpToDateFnsFormat } from './dates';
 export { addDays, localDateOf, wallClockToUtc, weekdayOf } from './calendar-dates';
-export { appearanceToCssVars, camelCaseKeys, contrastText, hoverColor } from './theme';
+export {
+  appearanceToCssVars,
+  camelCaseKeys,
+  contrastText,
+  declaredThemeValues,
+  hoverColor,
+} from './theme';
 export { AVATAR_PALETTE, avatarColors, initials } from './avatar';
 export {
   checkAccess,

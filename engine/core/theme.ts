@@ -1,6 +1,12 @@
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
-import type { Appearance, Font } from '@schemas/entities/appearance.schema';
+import {
+  appearanceColorsSchema,
+  appearanceRoundnessSchema,
+  colorPattern,
+  type Appearance,
+  type Font,
+} from '@schemas/entities/appearance.schema';
 
 extend([a11yPlugin]);
 
@@ -57,11 +63,53 @@ export function hoverColor(hex: string): string {
 }
 
 const FONT_ROLES = ['links', 'body', 'headings', 'icons'] as const;
+const COLOR = new RegExp(colorPattern);
+
+/** The colour or radius of each declared key that holds a valid one. */
+function declared<V>(
+  values: object | undefined,
+  schema: { properties: object },
+  valid: (value: unknown, key: string) => value is V,
+): [key: string, value: V][] {
+  const stored = (values ?? {}) as Record<string, unknown>;
+  return Object.keys(schema.properties)
+    .filter((key) => Object.hasOwn(stored, key) && valid(stored[key], key))
+    .map((key) => [key, stored[key] as V]);
+}
+
+const isColor = (value: unknown): value is string => typeof value === 'string' && COLOR.test(value);
+const isRadius = (value: unknown, key: string): value is number => {
+  const { minimum, maximum } =
+    appearanceRoundnessSchema.properties[key as keyof typeof appearanceRoundnessSchema.properties];
+  return typeof value === 'number' && value >= minimum && value <= maximum;
+};
+
+/**
+ * The colours and radii of an appearance that its schema declares, each with a value the schema
+ * accepts (a hex colour; a number of pixels in range), in the declared order; anything else it
+ * holds is left out. A stored appearance may predate the checks of its keys and values.
+ *
+ * @example
+ * declaredThemeValues({ colors: { primary: '#123456', 'x}body{': '#fff' }, roundness: { small: '4' } });
+ * // { colors: { primary: '#123456' }, roundness: {} }
+ */
+export function declaredThemeValues(a: Appearance): {
+  colors: Record<string, string>;
+  roundness: Record<string, number>;
+} {
+  return {
+    colors: Object.fromEntries(declared(a.colors, appearanceColorsSchema, isColor)),
+    roundness: Object.fromEntries(declared(a.roundness, appearanceRoundnessSchema, isRadius)),
+  };
+}
 
 /**
  * CSS custom properties for an appearance: `--color-<name>` with `-contrast` and `-hover`,
  * `--radius-<name>` in px, `--font-links|body|headings|icons`, the icon font axes
  * (`--icon-fill`, `--icon-grade`, `--icon-weight`), `--logo-max-width`, and the site background.
+ * Only the colours and radii the appearance schema declares are written, and only with a value
+ * it accepts (a hex colour, a number of pixels in range): the names and values become part of
+ * pages' stylesheets.
  *
  * @example
  * appearanceToCssVars({ colors: { primary: '#1d4ed8', secondary: '#0f766e', header: '#fff', sidebar_menu: '#111827' } });
@@ -69,16 +117,15 @@ const FONT_ROLES = ['links', 'body', 'headings', 'icons'] as const;
  */
 export function appearanceToCssVars(a: Appearance): Record<`--${string}`, string> {
   const vars: Record<`--${string}`, string> = {};
-  for (const [name, value] of Object.entries(camelCaseKeys(a.colors ?? {}))) {
-    if (typeof value !== 'string' || !colord(value).isValid()) continue;
+  const { colors, roundness } = declaredThemeValues(a);
+  for (const [name, value] of Object.entries(colors)) {
     const key = `--color-${kebab(name)}` as const;
     vars[key] = value;
     vars[`${key}-contrast`] = contrastText(value);
     vars[`${key}-hover`] = hoverColor(value);
   }
-  for (const [name, value] of Object.entries(camelCaseKeys(a.roundness ?? {}))) {
-    if (typeof value === 'number') vars[`--radius-${kebab(name)}`] = `${value}px`;
-  }
+  for (const [name, value] of Object.entries(roundness))
+    vars[`--radius-${kebab(name)}`] = `${value}px`;
   const fonts: Partial<Record<(typeof FONT_ROLES)[number], Font>> = a.fonts ?? {};
   for (const role of FONT_ROLES) {
     const font = fonts[role];

@@ -11,7 +11,59 @@ export const appearanceAttributes = [
   'site_background',
 ] as const;
 
-const colorValue = { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' } as const;
+/** A colour as a theme holds it: `#` and 3 or 6 hexadecimal digits, nothing else. */
+export const colorPattern = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
+const colorValue = { type: 'string', pattern: colorPattern } as const;
+/** A radius in pixels. */
+const radiusValue = { type: 'number', minimum: 0, maximum: 100 } as const;
+
+/**
+ * The colours a theme may set, and only these: each becomes the CSS variable `--color-<key>`
+ * (with `-contrast` and `-hover`) on every page, so a key is part of the page's stylesheet and
+ * cannot be left to whoever saves the theme. `title` is the field's label in the appearance
+ * editor, which shows them in this order; the four required ones are in every saved theme.
+ */
+export const appearanceColorsSchema = {
+  $id: 'atrium:appearance-colors',
+  type: 'object',
+  additionalProperties: false,
+  required: ['primary', 'secondary', 'header', 'sidebar_menu'],
+  properties: {
+    primary: { ...colorValue, title: 'Primary' },
+    secondary: { ...colorValue, title: 'Secondary' },
+    header: { ...colorValue, title: 'Header' },
+    sidebar_menu: { ...colorValue, title: 'Sidebar menu' },
+    sidebar_menu_active: { ...colorValue, title: 'Active sidebar menu item' },
+    text: { ...colorValue, title: 'Text' },
+    text_muted: { ...colorValue, title: 'Muted text' },
+    background: { ...colorValue, title: 'Page background' },
+    surface: { ...colorValue, title: 'Surface' },
+    border: { ...colorValue, title: 'Border' },
+    success: { ...colorValue, title: 'Success' },
+    warning: { ...colorValue, title: 'Warning' },
+    error: { ...colorValue, title: 'Error' },
+    info: { ...colorValue, title: 'Information' },
+    footer: { ...colorValue, title: 'Footer' },
+  },
+} as const;
+
+/**
+ * The radii a theme may set, in pixels, and only these: each becomes `--radius-<key>`. `title`
+ * is the field's label in the appearance editor, which shows them in this order.
+ */
+export const appearanceRoundnessSchema = {
+  $id: 'atrium:appearance-roundness',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    small: { ...radiusValue, title: 'Small' },
+    medium: { ...radiusValue, title: 'Medium' },
+    large: { ...radiusValue, title: 'Large' },
+    button: { ...radiusValue, title: 'Buttons' },
+    card: { ...radiusValue, title: 'Cards' },
+    input: { ...radiusValue, title: 'Input fields' },
+  },
+} as const;
 
 export const fontFileSchema = {
   $id: 'atrium:font-file',
@@ -44,8 +96,8 @@ export const fontSchema = {
 export type Font = FromSchema<typeof fontSchema>;
 
 /**
- * Appearance as stored and served. Colour and roundness keys are snake_case on the wire; the
- * client turns them into camelCase (`sidebar_menu` -> `sidebarMenu`).
+ * Appearance as stored and served. Colour and roundness keys are snake_case on the wire (see
+ * {@link appearanceColorsSchema} and {@link appearanceRoundnessSchema}).
  */
 export const appearanceSchema = {
   $id: 'atrium:appearance',
@@ -61,17 +113,7 @@ export const appearanceSchema = {
         alt: { type: 'string', maxLength: 200 },
       },
     },
-    colors: {
-      type: 'object',
-      additionalProperties: colorValue,
-      required: ['primary', 'secondary', 'header', 'sidebar_menu'],
-      properties: {
-        primary: colorValue,
-        secondary: colorValue,
-        header: colorValue,
-        sidebar_menu: colorValue,
-      },
-    },
+    colors: embed(appearanceColorsSchema),
     fonts: {
       type: 'object',
       additionalProperties: false,
@@ -82,10 +124,7 @@ export const appearanceSchema = {
         icons: embed(fontSchema),
       },
     },
-    roundness: {
-      type: 'object',
-      additionalProperties: { type: 'number', minimum: 0, maximum: 100 },
-    },
+    roundness: embed(appearanceRoundnessSchema),
     favicon: { type: 'string', maxLength: 2048 },
     site_background: {
       type: 'object',
@@ -98,6 +137,15 @@ export const appearanceSchema = {
   },
 } as const;
 export type Appearance = FromSchema<typeof appearanceSchema>;
+
+/**
+ * The theme of a site that has saved none, or has reset its own: the portal's built-in look
+ * (the values `src/shell/styles/global.css` falls back to).
+ */
+export const appearanceDefaults = {
+  colors: { primary: '#2f5bea', secondary: '#0f766e', header: '#ffffff', sidebar_menu: '#1e293b' },
+  roundness: { small: 4, medium: 8, large: 16 },
+} as const satisfies Appearance;
 
 export const appearanceQuerySchema = {
   $id: 'atrium:appearance-query',

@@ -90,16 +90,20 @@ const STILL_LOADING = /<[^>]+ role="status"/;
 
 /** A value that cannot end its declaration, its rule or the style element it is written in. */
 const SAFE_CSS_VALUE = /^[^;{}<>\\]*$/;
+/** A custom property's name that is nothing but a name. */
+const SAFE_CSS_NAME = /^--[a-z0-9-]+$/;
 
 /**
  * The theme's custom properties as a `:root` rule, so the server-rendered page has the site's
- * colours without the portal's colour maths. A theme with a value that could break out of its
- * declaration is left to the script, whole.
+ * colours without the portal's colour maths. A theme with a name or value that could break out
+ * of its declaration is left to the script, whole (the theme maths writes neither).
  */
 function themeRule(appearance: Appearance | undefined): string {
   if (!appearance) return '';
   const declarations = Object.entries(appearanceToCssVars(appearance));
-  if (!declarations.every(([, value]) => SAFE_CSS_VALUE.test(value))) return '';
+  const safe = ([name, value]: [string, string]) =>
+    SAFE_CSS_NAME.test(name) && SAFE_CSS_VALUE.test(value);
+  if (!declarations.every(safe)) return '';
   return `:root{${declarations.map(([name, value]) => `${name}:${value}`).join(';')}}`;
 }
 

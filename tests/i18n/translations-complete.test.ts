@@ -44,6 +44,7 @@ function interfaceStrings(): Map<string, string> {
     ...files('schemas/storefront'),
     ...files('schemas/incentives'),
     'schemas/entities/incentives.schema.ts',
+    'schemas/entities/appearance.schema.ts',
     'schemas/entities/availability.schema.ts',
   ]) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');

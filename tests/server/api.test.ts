@@ -20,6 +20,7 @@ const ROUTES = [
   'POST /api/v2/settings/site',
   'GET /api/v2/appearance',
   'POST /api/v2/settings/storefront/appearance',
+  'DELETE /api/v2/settings/storefront/appearance',
   'GET /api/v2/languages',
   'GET /api/v2/translations',
   'GET /api/v2/users',

@@ -1,3 +1,4 @@
+import type { Appearance } from '@schemas/entities/appearance.schema';
 import { describe, expect, it } from 'vitest';
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
@@ -40,7 +41,7 @@ describe('appearanceToCssVars', () => {
         header: '#ffffff',
         sidebar_menu: '#111827',
       },
-      roundness: { button: 8, card_large: 16 },
+      roundness: { button: 8, card: 16 },
       fonts: {
         body: { name: 'Inter', family: 'Inter, sans-serif', files: [] },
         icons: {
@@ -58,7 +59,7 @@ describe('appearanceToCssVars', () => {
     expect(vars['--color-sidebar-menu']).toBe('#111827');
     expect(vars['--color-sidebar-menu-hover']).toBe(hoverColor('#111827'));
     expect(vars['--radius-button']).toBe('8px');
-    expect(vars['--radius-card-large']).toBe('16px');
+    expect(vars['--radius-card']).toBe('16px');
     expect(vars['--font-body']).toBe('Inter, sans-serif');
     expect(vars['--font-icons']).toBe('Material Symbols Outlined');
     expect(vars['--icon-fill']).toBe('1');
@@ -66,6 +67,33 @@ describe('appearanceToCssVars', () => {
     expect(vars['--icon-weight']).toBe('200');
     expect(vars['--logo-max-width']).toBe('300px');
     expect(vars['--site-background-color']).toBe('#f8fafc');
+  });
+
+  it('writes only the colours and radii the schema declares, with values it accepts', () => {
+    const stored = {
+      colors: {
+        primary: '#1d4ed8',
+        secondary: '#ffcc00',
+        header: '#ffffff',
+        sidebar_menu: '#111827',
+        text: 'red;}body{background:red}',
+        'x:0}body{background:url(https://evil.example/x)}:root{--y': '#ffffff',
+      },
+      roundness: { small: 4, medium: '8px}', large: 1000, 'r}body{x:y': 2 },
+    } as unknown as Appearance;
+    const vars = appearanceToCssVars(stored);
+    const names = Object.keys(vars);
+    expect(names.filter((n) => n.startsWith('--color-') && !/-(contrast|hover)$/.test(n))).toEqual([
+      '--color-primary',
+      '--color-secondary',
+      '--color-header',
+      '--color-sidebar-menu',
+    ]);
+    expect(names.filter((n) => n.startsWith('--radius-'))).toEqual(['--radius-small']);
+    for (const [name, value] of Object.entries(vars)) {
+      expect(name).toMatch(/^--[a-z0-9-]+$/);
+      expect(value).not.toMatch(/[;{}<>]/);
+    }
   });
 
   it('uses icon defaults when there is no icon font', () => {

@@ -1,4 +1,4 @@
-import type { Appearance } from '@schemas/entities/appearance.schema';
+import { appearanceDefaults, type Appearance } from '@schemas/entities/appearance.schema';
 import type { Rules, ShopSettings } from '@schemas/entities/incentives.schema';
 import { ruleTypes } from '@schemas/incentives/rule-types';
 import type {
@@ -68,7 +68,7 @@ export const settingsDefaults: SettingsDocuments = {
     html_time: 'H:i:s',
   },
   countries: { countries: [], default_country: '' },
-  appearance: {},
+  appearance: appearanceDefaults,
   cookie_disclaimer: { text: '', version: 0 },
   regional: { default_language: 'en', default_timezone: 'UTC' },
   incentive_rules: {
@@ -119,6 +119,11 @@ export function settingsRepository(db: Db) {
         [key, JSON.stringify(patch)],
       );
       return this.get(key);
+    },
+
+    /** Removes a saved document: it answers its defaults again. */
+    async remove(key: SettingsKey): Promise<void> {
+      await db.query('DELETE FROM settings WHERE key = $1', [key]);
     },
 
     /** Inside a transaction: locks a document until commit, for read-modify-write. */

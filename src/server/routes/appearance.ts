@@ -1,13 +1,29 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import {
   appearanceAttributes,
+  appearanceDefaults,
   appearanceQuerySchema,
   appearanceSchema,
   type Appearance,
 } from '@schemas/entities/appearance.schema';
+import { declaredThemeValues } from '@engine/core';
 import { envelope, ok } from '@engine/server';
 import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
+
+/**
+ * The stored appearance as it may be served and changed: only the colours and radii the schema
+ * declares, each with a value it accepts, and a default for a required colour without one. A
+ * theme saved before keys and values were checked is served, and saved again, without the rest.
+ */
+function declaredAppearance(stored: Appearance): Appearance {
+  const { colors, roundness } = declaredThemeValues(stored);
+  return {
+    ...stored,
+    ...(stored.colors ? { colors: { ...appearanceDefaults.colors, ...colors } } : {}),
+    ...(stored.roundness ? { roundness } : {}),
+  };
+}
 
 /** Merges an appearance change: colours, roundness and fonts by key, everything else replaced. */
 export function mergeAppearance(current: Appearance, change: Appearance): Appearance {
@@ -31,7 +47,7 @@ export const appearanceRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       },
     },
     async (request) => {
-      const appearance = await app.repos.settings.get('appearance');
+      const appearance = declaredAppearance(await app.repos.settings.get('appearance'));
       const wanted = request.query.attributes?.length
         ? request.query.attributes
         : appearanceAttributes;
@@ -57,12 +73,38 @@ export const appearanceRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
         await app.repos.transaction(async (repos) => {
           await repos.settings.lock('appearance');
           const before = await repos.settings.get('appearance');
-          const merged = mergeAppearance(before, request.body);
+          const merged = mergeAppearance(declaredAppearance(before), request.body);
           await repos.settings.set('appearance', merged);
           await audit(repos, request, 'appearance.update', 'settings:appearance', {
             ...changes(before, merged),
           });
           return merged;
+        }),
+      ),
+  );
+
+  app.delete(
+    '/settings/storefront/appearance',
+    {
+      preHandler: needFlags('storefront_manage'),
+      schema: {
+        tags: ['appearance'],
+        summary:
+          'Reset the theme to the defaults: the saved appearance is removed and the defaults answered',
+        response: { 200: envelope(appearanceSchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.repos.transaction(async (repos) => {
+          await repos.settings.lock('appearance');
+          const before = await repos.settings.get('appearance');
+          await repos.settings.remove('appearance');
+          const after = await repos.settings.get('appearance');
+          await audit(repos, request, 'appearance.reset', 'settings:appearance', {
+            ...changes(before, after),
+          });
+          return after;
         }),
       ),
   );

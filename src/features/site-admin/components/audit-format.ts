@@ -21,6 +21,7 @@ const actionTexts: { action: string; label: string }[] = [
   { action: 'translations.update', label: 'Translations changed' },
   { action: 'storefront.update', label: 'Storefront changed' },
   { action: 'appearance.update', label: 'Appearance changed' },
+  { action: 'appearance.reset', label: 'Appearance reset to the defaults' },
   { action: 'incentives.rules.update', label: 'Earning rules changed' },
   { action: 'incentives.schedule.create', label: 'Expiry schedule added' },
   { action: 'incentives.schedule.update', label: 'Expiry schedule changed' },

@@ -1,17 +1,33 @@
-import type { Appearance, Font } from '@schemas/entities/appearance.schema';
+import {
+  appearanceColorsSchema,
+  appearanceRoundnessSchema,
+  colorPattern,
+  type Appearance,
+  type Font,
+} from '@schemas/entities/appearance.schema';
 
 /** The font roles of a theme, in the order the editor shows them. */
 export const FONT_ROLES = ['body', 'headings', 'links', 'icons'] as const;
 export type FontRole = (typeof FONT_ROLES)[number];
 
-/** Colours every theme has (the schema requires them), shown first. */
-export const REQUIRED_COLORS = ['primary', 'secondary', 'header', 'sidebar_menu'] as const;
+type Declared = Record<string, { title: string; minimum?: number; maximum?: number }>;
+const colorFields: Declared = appearanceColorsSchema.properties;
+const roundnessFields: Declared = appearanceRoundnessSchema.properties;
 
-/** Roundness offered when the stored theme has none: the portal's built-in radii (global.css). */
-const DEFAULT_ROUNDNESS: Readonly<Record<string, number>> = { small: 4, medium: 8, large: 16 };
+/** The colours a theme may set, in the order the editor shows them, each with its label. */
+export const COLOR_FIELDS = Object.entries(colorFields).map(([key, { title }]) => ({
+  key,
+  label: title,
+}));
+/** The radii a theme may set, in the order the editor shows them, with label and range. */
+export const ROUNDNESS_FIELDS = Object.entries(roundnessFields).map(
+  ([key, { title, minimum, maximum }]) => ({ key, label: title, min: minimum, max: maximum }),
+);
 
-const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-const ROUNDNESS_MAX = 100;
+/** Colours every theme has (the schema requires them). */
+export const REQUIRED_COLORS: readonly string[] = appearanceColorsSchema.required;
+
+const HEX = new RegExp(colorPattern);
 
 export interface FontDraft {
   name: string;
@@ -56,22 +72,24 @@ function fontDraft(font: Font | undefined): FontDraft {
   };
 }
 
-/** The form's starting values for a stored appearance. */
+/**
+ * The form's starting values for a stored appearance: every colour and radius the schema
+ * declares, empty where the theme sets none (a key it does not declare is not shown, and so
+ * not sent back).
+ */
 export function toDraft(appearance: Appearance): AppearanceDraft {
-  // The schema allows more colours than the four it names; they arrive typed as unknown.
-  const stored: Record<string, unknown> = appearance.colors ?? {};
+  const storedColors: Record<string, unknown> = appearance.colors ?? {};
   const colors: Record<string, string> = {};
-  for (const key of REQUIRED_COLORS)
-    colors[key] = typeof stored[key] === 'string' ? stored[key] : '';
-  for (const [key, value] of Object.entries(stored))
-    if (!(key in colors) && typeof value === 'string') colors[key] = value;
-  const storedRoundness = appearance.roundness ?? {};
-  const source: Record<string, unknown> = Object.keys(storedRoundness).length
-    ? storedRoundness
-    : DEFAULT_ROUNDNESS;
+  for (const { key } of COLOR_FIELDS) {
+    const value = storedColors[key];
+    colors[key] = typeof value === 'string' ? value : '';
+  }
+  const storedRoundness: Record<string, unknown> = appearance.roundness ?? {};
   const roundness: Record<string, string> = {};
-  for (const [key, value] of Object.entries(source))
+  for (const { key } of ROUNDNESS_FIELDS) {
+    const value = storedRoundness[key];
     roundness[key] = typeof value === 'number' ? String(value) : '';
+  }
   const fonts = appearance.fonts ?? {};
   return {
     logo: { url: appearance.logo?.url ?? '', alt: appearance.logo?.alt ?? '' },
@@ -94,14 +112,32 @@ export function toDraft(appearance: Appearance): AppearanceDraft {
 const isNumber = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
 
 /**
- * Field messages for a draft, keyed by the dotted path of the wire body (`colors.primary`,
- * `roundness.small`, `fonts.icons.grade`), the same keys a server 400 maps to.
+ * Whether a colour or radius must have a value: the schema requires it, or the stored theme has
+ * one (clearing it would not remove it, since a change is merged into the stored theme).
  */
-export function validateDraft(draft: AppearanceDraft): Record<string, DraftError> {
+export function isRequired(
+  group: 'colors' | 'roundness',
+  key: string,
+  stored: Appearance = {},
+): boolean {
+  if (group === 'colors' && REQUIRED_COLORS.includes(key)) return true;
+  return Object.hasOwn(stored[group] ?? {}, key);
+}
+
+/**
+ * Field messages for a draft, keyed by the dotted path of the wire body (`colors.primary`,
+ * `roundness.small`, `fonts.icons.grade`), the same keys a server 400 maps to. A colour or
+ * radius left empty is one the theme does not set, unless it is required ({@link isRequired}).
+ */
+export function validateDraft(
+  draft: AppearanceDraft,
+  stored: Appearance = {},
+): Record<string, DraftError> {
   const errors: Record<string, DraftError> = {};
   for (const [key, value] of Object.entries(draft.colors)) {
-    if (value.trim() === '') errors[`colors.${key}`] = { message: 'Required' };
-    else if (!isHexColor(value.trim()))
+    if (value.trim() === '') {
+      if (isRequired('colors', key, stored)) errors[`colors.${key}`] = { message: 'Required' };
+    } else if (!isHexColor(value.trim()))
       errors[`colors.${key}`] = {
         message: 'Enter a colour as # and 3 or 6 hexadecimal digits, for example #1d4ed8.',
       };
@@ -112,11 +148,13 @@ export function validateDraft(draft: AppearanceDraft): Record<string, DraftError
       message: 'Enter a colour as # and 3 or 6 hexadecimal digits, for example #1d4ed8.',
     };
   for (const [key, value] of Object.entries(draft.roundness)) {
+    if (value.trim() === '' && !isRequired('roundness', key, stored)) continue;
+    const { minimum: min = 0, maximum: max = Infinity } = roundnessFields[key] ?? {};
     const n = Number(value);
-    if (!isNumber(value) || n < 0 || n > ROUNDNESS_MAX)
+    if (!isNumber(value) || n < min || n > max)
       errors[`roundness.${key}`] = {
         message: 'Enter a number from @min to @max.',
-        params: { min: 0, max: ROUNDNESS_MAX },
+        params: { min, max },
       };
   }
   const icons = draft.fonts.icons;
@@ -147,10 +185,13 @@ function fontBody(role: FontRole, font: FontDraft): Font {
  * replaces the logo, favicon and site background whole.
  */
 export function toBody(draft: AppearanceDraft, stored: Appearance): Appearance {
+  // An empty colour or radius is one the theme does not set.
   const colors: Record<string, string> = {};
-  for (const [key, value] of Object.entries(draft.colors)) colors[key] = value.trim();
+  for (const [key, value] of Object.entries(draft.colors))
+    if (value.trim() !== '') colors[key] = value.trim();
   const roundness: Record<string, number> = {};
-  for (const [key, value] of Object.entries(draft.roundness)) roundness[key] = Number(value);
+  for (const [key, value] of Object.entries(draft.roundness))
+    if (value.trim() !== '') roundness[key] = Number(value);
   const fonts: NonNullable<Appearance['fonts']> = {};
   for (const role of FONT_ROLES) {
     const font = draft.fonts[role];

@@ -1,14 +1,18 @@
 import { ApiRequestError, bracketToDotted } from '@engine/core';
 import { useT } from '@engine/react';
 import type { Appearance } from '@schemas/entities/appearance.schema';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useResetAppearance } from '@/lib/queries/reset-appearance';
 import { useSaveAppearance } from '@/lib/queries/save-appearance';
+import { ConfirmDialog } from '@/shell/confirm-dialog/confirm-dialog';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
 import {
   applyEdits,
+  COLOR_FIELDS,
   FONT_ROLES,
-  REQUIRED_COLORS,
+  isRequired,
+  ROUNDNESS_FIELDS,
   sameDraft,
   toBody,
   toDraft,
@@ -23,34 +27,6 @@ import { carriesText } from './contrast';
 import { CheckboxField, ColorField, TextField } from './fields';
 import styles from './storefront-appearance-page.module.css';
 
-/** Names of the colours a theme usually has; any other key is shown as it is stored. */
-const COLOR_NAMES: readonly { key: string; label: string }[] = [
-  { key: 'primary', label: 'Primary' },
-  { key: 'secondary', label: 'Secondary' },
-  { key: 'header', label: 'Header' },
-  { key: 'sidebar_menu', label: 'Sidebar menu' },
-  { key: 'sidebar_menu_active', label: 'Active sidebar menu item' },
-  { key: 'text', label: 'Text' },
-  { key: 'text_muted', label: 'Muted text' },
-  { key: 'background', label: 'Page background' },
-  { key: 'surface', label: 'Surface' },
-  { key: 'border', label: 'Border' },
-  { key: 'success', label: 'Success' },
-  { key: 'warning', label: 'Warning' },
-  { key: 'error', label: 'Error' },
-  { key: 'info', label: 'Information' },
-  { key: 'footer', label: 'Footer' },
-];
-
-const ROUNDNESS_NAMES: readonly { key: string; label: string }[] = [
-  { key: 'small', label: 'Small' },
-  { key: 'medium', label: 'Medium' },
-  { key: 'large', label: 'Large' },
-  { key: 'button', label: 'Buttons' },
-  { key: 'card', label: 'Cards' },
-  { key: 'input', label: 'Input fields' },
-];
-
 const FONT_NAMES: readonly { key: FontRole; label: string }[] = [
   { key: 'body', label: 'Body text' },
   { key: 'headings', label: 'Headings' },
@@ -59,18 +35,6 @@ const FONT_NAMES: readonly { key: FontRole; label: string }[] = [
 ];
 
 const FORM_ID = 'appearance-form';
-
-/**
- * Keys in the order of a list of known names, then the rest alphabetically (the server's JSON
- * storage does not keep the order in which keys were written).
- */
-function ordered(keys: string[], known: readonly { key: string }[]): string[] {
-  const rank = (key: string) => {
-    const i = known.findIndex((k) => k.key === key);
-    return i === -1 ? known.length : i;
-  };
-  return [...keys].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
 
 /** Every field path the form shows, to place server messages on their fields. */
 function fieldPaths(draft: AppearanceDraft): Set<string> {
@@ -102,6 +66,10 @@ export function AppearanceEditor({ stored, siteName }: AppearanceEditorProps) {
   const { t } = useT();
   const { notify } = useNotify();
   const save = useSaveAppearance();
+  const restoreDefaults = useResetAppearance();
+  const [confirmingDefaults, setConfirmingDefaults] = useState(false);
+  const defaultsId = useId();
+  const busy = save.isPending || restoreDefaults.isPending;
   const baseline = useMemo(() => toDraft(stored), [stored]);
   const [edits, setEdits] = useState<DraftEdits>({});
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -113,7 +81,7 @@ export function AppearanceEditor({ stored, siteName }: AppearanceEditorProps) {
 
   const current = useMemo(() => applyEdits(baseline, edits), [baseline, edits]);
   const dirty = !sameDraft(current, baseline);
-  const clientErrors = useMemo(() => validateDraft(current), [current]);
+  const clientErrors = useMemo(() => validateDraft(current, stored), [current, stored]);
   const body = useMemo(() => toBody(current, stored), [current, stored]);
 
   useEffect(() => {
@@ -150,7 +118,7 @@ export function AppearanceEditor({ stored, siteName }: AppearanceEditorProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!dirty || save.isPending) return;
+    if (!dirty || busy) return;
     setServerErrors({});
     setOtherErrors([]);
     if (Object.keys(clientErrors).length > 0) {
@@ -183,19 +151,21 @@ export function AppearanceEditor({ stored, siteName }: AppearanceEditorProps) {
     }
   };
 
+  const resetToDefaults = async () => {
+    setConfirmingDefaults(false);
+    try {
+      await restoreDefaults.mutateAsync();
+      reset();
+      notify('success', t('The appearance has been reset to the defaults.'));
+    } catch {
+      notify('error', t('Something went wrong, please try again.'));
+    }
+  };
+
   const showSummary =
     (submitted && Object.keys(clientErrors).length > 0) ||
     Object.keys(serverErrors).length > 0 ||
     otherErrors.length > 0;
-  const colorLabel = (key: string) => {
-    const known = COLOR_NAMES.find((c) => c.key === key);
-    return known ? t(known.label) : key;
-  };
-  const roundnessLabel = (key: string) => {
-    const known = ROUNDNESS_NAMES.find((c) => c.key === key);
-    return known ? t(known.label) : key;
-  };
-  const requiredColors: readonly string[] = REQUIRED_COLORS;
 
   return (
     <>
@@ -208,7 +178,7 @@ export function AppearanceEditor({ stored, siteName }: AppearanceEditorProps) {
               type="button"
               className={styles.secondaryButton}
               onClick={reset}
-              disabled={!dirty || save.isPending}
+              disabled={!dirty || busy}
             >
               {t('Reset to saved')}
             </button>
@@ -216,7 +186,7 @@ export function AppearanceEditor({ stored, siteName }: AppearanceEditorProps) {
               type="submit"
               form={FORM_ID}
               className={styles.primaryButton}
-              disabled={!dirty || save.isPending}
+              disabled={!dirty || busy}
               aria-busy={save.isPending}
             >
               {save.isPending ? t('Saving…') : t('Save')}
@@ -257,16 +227,16 @@ export function AppearanceEditor({ stored, siteName }: AppearanceEditorProps) {
               )}
             </p>
             <div className={styles.grid}>
-              {ordered(Object.keys(current.colors), COLOR_NAMES).map((key) => (
+              {COLOR_FIELDS.map(({ key, label }) => (
                 <ColorField
                   key={key}
                   path={`colors.${key}`}
-                  label={colorLabel(key)}
+                  label={t(label)}
                   value={current.colors[key] ?? ''}
                   onChange={edit(`colors.${key}`)}
                   onBlur={blur}
                   error={errorFor(`colors.${key}`)}
-                  required={requiredColors.includes(key) || key in (stored.colors ?? {})}
+                  required={isRequired('colors', key, stored)}
                   checkContrast={carriesText(key)}
                 />
               ))}
@@ -378,20 +348,20 @@ export function AppearanceEditor({ stored, siteName }: AppearanceEditorProps) {
           <fieldset className={styles.group}>
             <legend className={styles.legend}>{t('Roundness (pixels)')}</legend>
             <div className={styles.grid}>
-              {ordered(Object.keys(current.roundness), ROUNDNESS_NAMES).map((key) => (
+              {ROUNDNESS_FIELDS.map(({ key, label, min, max }) => (
                 <TextField
                   key={key}
                   path={`roundness.${key}`}
-                  label={roundnessLabel(key)}
+                  label={t(label)}
                   type="number"
-                  min={0}
-                  max={100}
+                  min={min}
+                  max={max}
                   unit="px"
                   value={current.roundness[key] ?? ''}
                   onChange={edit(`roundness.${key}`)}
                   onBlur={blur}
                   error={errorFor(`roundness.${key}`)}
-                  required
+                  required={isRequired('roundness', key, stored)}
                 />
               ))}
             </div>
@@ -432,11 +402,44 @@ export function AppearanceEditor({ stored, siteName }: AppearanceEditorProps) {
               />
             </div>
           </fieldset>
+          <section className={`${styles.group} ${styles.defaults}`} aria-labelledby={defaultsId}>
+            <h2 id={defaultsId} className={styles.defaultsTitle}>
+              {t('Defaults')}
+            </h2>
+            <p className={styles.groupNote}>
+              {t(
+                "Put back the portal's own look: its colours and roundness, with no logo, fonts, favicon or site background of the site's own.",
+              )}
+            </p>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              onClick={() => setConfirmingDefaults(true)}
+              disabled={busy}
+              aria-busy={restoreDefaults.isPending}
+            >
+              {restoreDefaults.isPending ? t('Resetting…') : t('Reset to defaults')}
+            </button>
+          </section>
         </form>
         <div className={styles.aside}>
           <AppearancePreview appearance={body} siteName={siteName} />
         </div>
       </div>
+      <ConfirmDialog
+        open={confirmingDefaults}
+        title={t('Reset the appearance to the defaults?')}
+        confirmLabel={t('Reset to defaults')}
+        danger
+        onConfirm={() => void resetToDefaults()}
+        onCancel={() => setConfirmingDefaults(false)}
+      >
+        <p>
+          {t(
+            "The saved logo, colours, fonts, roundness, favicon and site background are replaced by the portal's defaults, on every page. This cannot be undone.",
+          )}
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

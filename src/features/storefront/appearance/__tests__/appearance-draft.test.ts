@@ -1,6 +1,14 @@
 import type { Appearance } from '@schemas/entities/appearance.schema';
 import { describe, expect, it } from 'vitest';
-import { applyEdits, sameDraft, toBody, toDraft, validateDraft } from '../appearance-draft';
+import {
+  applyEdits,
+  COLOR_FIELDS,
+  ROUNDNESS_FIELDS,
+  sameDraft,
+  toBody,
+  toDraft,
+  validateDraft,
+} from '../appearance-draft';
 import { textContrast } from '../contrast';
 
 const colors = {
@@ -28,9 +36,40 @@ describe('the appearance draft', () => {
     expect(body).not.toHaveProperty('logo');
     expect(body).not.toHaveProperty('favicon');
     expect(body).not.toHaveProperty('site_background');
-    // The portal's built-in radii stand in for a theme without roundness.
-    expect(body.roundness).toEqual({ small: 4, medium: 8, large: 16 });
-    expect(validateDraft(toDraft(stored))).toEqual({});
+    // Colours and radii the theme does not set stay unset.
+    expect(body.colors).toEqual(colors);
+    expect(body.roundness).toEqual({});
+    expect(validateDraft(toDraft(stored), stored)).toEqual({});
+  });
+
+  it('offers every colour and radius the schema declares, and only those', () => {
+    const stored = {
+      colors: { ...colors, footer: '#111111', 'x:0}body{background:red}:root{--y': '#ffffff' },
+      roundness: { small: 4, 'r}body{x:y': 2 },
+    } as Appearance;
+    const draft = toDraft(stored);
+    expect(Object.keys(draft.colors)).toEqual(COLOR_FIELDS.map((f) => f.key));
+    expect(Object.keys(draft.roundness)).toEqual(ROUNDNESS_FIELDS.map((f) => f.key));
+    expect(draft.colors).toMatchObject({ footer: '#111111', success: '' });
+    // What the stored theme held beyond the declaration is not sent back.
+    expect(toBody(draft, stored)).toMatchObject({
+      colors: { ...colors, footer: '#111111' },
+      roundness: { small: 4 },
+    });
+    expect(
+      Object.keys(toBody(draft, stored).colors ?? {}).every((k) =>
+        COLOR_FIELDS.some((f) => f.key === k),
+      ),
+    ).toBe(true);
+    // An unset colour may stay empty; a set one may not be emptied, nor a required one.
+    const emptied = applyEdits(draft, { 'colors.footer': '', 'roundness.small': '' });
+    expect(validateDraft(emptied, stored)).toEqual({
+      'colors.footer': { message: 'Required' },
+      'roundness.small': {
+        message: 'Enter a number from @min to @max.',
+        params: { min: 0, max: 100 },
+      },
+    });
   });
 
   it('keeps edits over a refetched theme and shows the fresh values elsewhere', () => {

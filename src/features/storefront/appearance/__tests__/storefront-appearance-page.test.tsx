@@ -1,11 +1,12 @@
-import type { Appearance } from '@schemas/entities/appearance.schema';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { appearanceDefaults, type Appearance } from '@schemas/entities/appearance.schema';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appearanceQueryKey } from '@/lib/queries/appearance';
 import { server, setupMockServer } from '@/shell/__tests__/msw';
 import { learner, renderShell } from '@/shell/__tests__/test-utils';
+import { COLOR_FIELDS, ROUNDNESS_FIELDS } from '../appearance-draft';
 import StorefrontAppearancePage from '../storefront-appearance-page';
 
 setupMockServer();
@@ -214,6 +215,74 @@ describe('Storefront appearance page', () => {
     await waitFor(() => expect(field('Secondary')).toHaveValue('#334155'));
     expect(field('Primary')).toHaveValue('#1d4ed8');
     expect(saveButton()).toBeEnabled();
+  });
+
+  it('shows every colour and radius the schema declares, by its label, and nothing else', () => {
+    renderPage({
+      ...saved,
+      colors: { ...saved.colors, 'x:0}body{background:red}:root{--y': '#ffffff' },
+    } as Appearance);
+    for (const { label } of COLOR_FIELDS) expect(field(label)).toBeInTheDocument();
+    for (const { label } of ROUNDNESS_FIELDS)
+      expect(screen.getByRole('spinbutton', { name: label })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /body/ })).not.toBeInTheDocument();
+    // A colour the theme does not set may stay empty.
+    expect(field('Success')).toHaveValue('');
+    expect(field('Success')).not.toBeRequired();
+  });
+
+  it('resets the theme to the defaults once confirmed, and says so', async () => {
+    let deletes = 0;
+    server.use(
+      http.delete('*/api/v2/settings/storefront/appearance', () => {
+        deletes += 1;
+        return HttpResponse.json({ data: appearanceDefaults });
+      }),
+    );
+    const { queryClient } = renderPage();
+    await replace(field('Primary'), '#000000');
+
+    // Cancelling asks nothing of the server and keeps the edit.
+    await userEvent.click(screen.getByRole('button', { name: 'Reset to defaults' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset the appearance to the defaults?' });
+    expect(dialog).toHaveAccessibleDescription(/This cannot be undone\./);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deletes).toBe(0);
+    expect(field('Primary')).toHaveValue('#000000');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset to defaults' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset to defaults' }),
+    );
+    expect(
+      await screen.findByText('The appearance has been reset to the defaults.'),
+    ).toBeInTheDocument();
+    expect(deletes).toBe(1);
+    expect(field('Primary')).toHaveValue(appearanceDefaults.colors.primary);
+    expect(field('Logo address (URL)')).toHaveValue('');
+    expect(screen.getByRole('spinbutton', { name: 'Medium' })).toHaveValue(
+      appearanceDefaults.roundness.medium,
+    );
+    expect(queryClient.getQueryData(appearanceQueryKey)).toEqual(appearanceDefaults);
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('keeps the saved theme and says so when the reset fails', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    server.use(
+      http.delete('*/api/v2/settings/storefront/appearance', () =>
+        HttpResponse.json({ message: 'Internal Server Error' }, { status: 500 }),
+      ),
+      http.get('*/api/v2/appearance', () => HttpResponse.json({ data: saved })),
+    );
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset to defaults' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset to defaults' }),
+    );
+    expect(await screen.findByText('Something went wrong, please try again.')).toBeInTheDocument();
+    expect(field('Primary')).toHaveValue('#3754db');
   });
 
   it('offers a retry when the appearance cannot be loaded', async () => {

@@ -98,14 +98,18 @@ export const storefrontRestrictionOptionsSchema = {
 } as const;
 export type StorefrontRestrictionOptions = FromSchema<typeof storefrontRestrictionOptionsSchema>;
 
-/** A storefront layout: one audience, one language, its sections in order. */
+/**
+ * A storefront layout: one audience, one language, its sections in order. `id` is null for a
+ * draft: the editor's empty layout of a language that has none yet, which exists only once it
+ * is saved (`POST storefront/manage`).
+ */
 export const storefrontLayoutSchema = {
   $id: 'atrium:storefront-layout',
   type: 'object',
   required: ['id', 'audience', 'language', 'enabled', 'sections'],
   additionalProperties: false,
   properties: {
-    id: { type: 'integer', minimum: 1 },
+    id: { type: ['integer', 'null'], minimum: 1 },
     audience: { type: 'string', enum: storefrontAudiences },
     language: { type: 'string', maxLength: 20 },
     enabled: { type: 'boolean' },
@@ -148,6 +152,23 @@ export const storefrontPatchSchema = {
   },
 } as const;
 export type StorefrontPatch = FromSchema<typeof storefrontPatchSchema>;
+
+/**
+ * `POST storefront/manage`: the first save of a layout the editor opened as a draft (`id`
+ * null); the body of `PATCH storefront/manage/{id}` plus the audience and language it is for.
+ */
+export const storefrontCreateSchema = {
+  $id: 'atrium:storefront-create',
+  type: 'object',
+  required: ['type', 'language', 'sections'],
+  additionalProperties: false,
+  properties: {
+    type: { type: 'string', enum: storefrontAudiences },
+    language: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]+)*$', maxLength: 20 },
+    ...storefrontPatchSchema.properties,
+  },
+} as const;
+export type StorefrontCreate = FromSchema<typeof storefrontCreateSchema>;
 
 /** `GET storefront/settings`: whether the storefront is on, and the target audience dialog per audience. */
 export const storefrontSettingsSchema = {

@@ -56,6 +56,23 @@ const AUDITED_WRITES: Write[] = [
   ['PUT', '/api/v2/users/{learner}/roles', { roles: [] }],
   ['PUT', '/api/v2/admin/access/learner', { flags: [] }],
   ['PATCH', '/api/v2/languages/ar', { weight: 9 }],
+  // The first save of a language's storefront: the layout, its sections and the entry.
+  [
+    'POST',
+    '/api/v2/storefront/manage',
+    {
+      type: 'unregistered',
+      language: 'fr',
+      sections: [
+        {
+          id: null,
+          type: 'hero',
+          weight: 0,
+          data: { content: { heading: 'x' }, settings: {}, appearance: {}, restrictions: [] },
+        },
+      ],
+    },
+  ],
 ];
 
 describeEachDb('a save and its audit entry', (server) => {
@@ -69,6 +86,8 @@ describeEachDb('a save and its audit entry', (server) => {
       ['learner'],
     );
     learner = rows[0]!.uid;
+    // A language without a storefront, for the save that creates its layout.
+    await server().db.query(`INSERT INTO languages (langcode, name) VALUES ('fr', 'French')`);
     // The audit log refuses every new entry, as a full disk or a lost connection would.
     await server().db.exec(`
       CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$

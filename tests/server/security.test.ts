@@ -90,7 +90,14 @@ interface OpenApiParameter {
   in: string;
   name: string;
   required?: boolean;
-  schema?: { enum?: unknown[]; format?: string; type?: string | string[]; minimum?: number };
+  schema?: {
+    enum?: unknown[];
+    format?: string;
+    type?: string | string[];
+    minimum?: number;
+    items?: { enum?: unknown[] };
+    default?: unknown;
+  };
 }
 
 interface OpenApiDocument {
@@ -103,6 +110,8 @@ interface Operation {
   path: string;
   /** The query parameters it requires. */
   query: OpenApiParameter[];
+  /** The query parameters it takes besides. */
+  optional: OpenApiParameter[];
 }
 
 /** Every documented operation. */
@@ -115,6 +124,7 @@ async function operations(a: Agent): Promise<Operation[]> {
       method: method.toLowerCase(),
       path,
       query: (op.parameters ?? []).filter((p) => p.in === 'query' && p.required),
+      optional: (op.parameters ?? []).filter((p) => p.in === 'query' && !p.required),
     })),
   );
 }
@@ -130,6 +140,67 @@ function queryValue({ name, schema = {} }: OpenApiParameter): string {
     return String(schema.minimum ?? 1);
   if (name === 'language' || name === 'langcode') return 'ar';
   return 'a';
+}
+
+/** A query parameter that names a language. */
+const isLanguageParameter = ({ name }: OpenApiParameter) =>
+  name === 'langcode' || /(^|_)language$/.test(name);
+
+/**
+ * The values of a query parameter that choose what a read is about, and so what a read that
+ * wrongly writes could create: every value of an enum (or of an array of enum values), both
+ * booleans, and every language the site speaks. Undefined for the other parameters.
+ */
+function choosingValues(
+  p: OpenApiParameter,
+  languages: readonly string[],
+): [string, string][][] | undefined {
+  const schema = p.schema ?? {};
+  if (isLanguageParameter(p)) return languages.map((l) => [[p.name, l]]);
+  if (schema.enum) return schema.enum.map((v) => [[p.name, String(v)]]);
+  if (schema.items?.enum) return schema.items.enum.map((v) => [[`${p.name}[]`, String(v)]]);
+  if ([schema.type].flat().includes('boolean')) return [[[p.name, 'true']], [[p.name, 'false']]];
+  return undefined;
+}
+
+/** Variants of one operation's query string beyond this many are tried one parameter at a time. */
+const MAX_QUERY_VARIANTS = 100;
+
+/**
+ * The query strings to read an operation with: every combination of the values of its choosing
+ * parameters (each optional one without a default also left out), the other required ones at a value they
+ * accept. Too many combinations: the required values, then each choosing value on its own.
+ */
+function queryVariants(op: Operation, languages: readonly string[]): string[] {
+  const fixed: [string, string][] = [];
+  const choices: [string, string][][][] = [];
+  for (const p of op.query) {
+    const values = choosingValues(p, languages);
+    if (values) choices.push(values);
+    else fixed.push([p.name, queryValue(p)]);
+  }
+  for (const p of op.optional) {
+    const values = choosingValues(p, languages);
+    // Left out, a parameter with a default takes it: one of the values already.
+    if (values) choices.push(p.schema?.default === undefined ? [[], ...values] : values);
+  }
+  const count = choices.reduce((n, c) => n * c.length, 1);
+  let combinations: [string, string][][];
+  if (count <= MAX_QUERY_VARIANTS)
+    combinations = choices.reduce<[string, string][][]>(
+      (all, values) => all.flatMap((pairs) => values.map((v) => [...pairs, ...v])),
+      [[]],
+    );
+  else {
+    const base = choices.map((values) => values[0]!);
+    combinations = [
+      base.flat(),
+      ...choices.flatMap((values, i) =>
+        values.slice(1).map((v) => base.flatMap((b, j) => (j === i ? v : b))),
+      ),
+    ];
+  }
+  return combinations.map((pairs) => new URLSearchParams([...fixed, ...pairs]).toString());
 }
 
 /** The Fastify route pattern of an OpenAPI path template. */
@@ -344,16 +415,35 @@ describeEachDb('security', (server) => {
       );
     });
 
-    it('V3.5.3 no GET operation changes what is stored', async ({ annotate }) => {
+    it('V3.5.3 no GET operation changes what is stored, whatever its query asks for', async ({
+      annotate,
+    }) => {
       const admin = await signedIn(server, 'admin');
       const learner = String(await uidOf(server, 'learner'));
       const gets = (await operations(admin)).filter((op) => op.method === 'get');
       expect(gets.length).toBeGreaterThan(30);
+      // A language the site speaks with nothing made for it yet: a read that creates what it
+      // does not find (a storefront layout, say) shows itself there.
+      expect(
+        (
+          await admin.post('/api/v2/languages', {
+            langcode: 'fr',
+            name: 'French',
+            native_name: 'Français',
+            direction: 0,
+            weight: 9,
+          })
+        ).statusCode,
+      ).toBe(201);
+      const languages = (await admin.get('/api/v2/languages'))
+        .json<{ data: { langcode: string }[] }>()
+        .data.map((l) => l.langcode);
+      expect(languages).toContain('fr');
 
       /** A real value for a path parameter: the learner, or the first item of the parent list. */
       async function sample(template: string, param: string): Promise<string> {
         if (param === 'uid') return learner;
-        if (param === 'langcode') return 'ar';
+        if (param === 'langcode') return 'fr';
         const parent = template.slice(0, template.indexOf(`/{${param}}`));
         const res = await admin.get(parent.replace(/\{\w+\}/g, learner));
         const data = res.statusCode === 200 ? (res.json<{ data?: unknown }>().data ?? []) : [];
@@ -364,13 +454,17 @@ describeEachDb('security', (server) => {
         return typeof value === 'number' || typeof value === 'string' ? String(value) : '1';
       }
       const urls: string[] = [];
-      for (const { path: template, query } of gets) {
-        let url = template;
-        for (const [, param] of template.matchAll(/\{(\w+)\}/g))
-          url = url.replace(`{${param}}`, encodeURIComponent(await sample(template, param!)));
-        const search = new URLSearchParams(query.map((p) => [p.name, queryValue(p)]));
-        urls.push(query.length ? `${url}?${search}` : url);
+      for (const op of gets) {
+        let url = op.path;
+        for (const [, param] of op.path.matchAll(/\{(\w+)\}/g))
+          url = url.replace(`{${param}}`, encodeURIComponent(await sample(op.path, param!)));
+        for (const search of queryVariants(op, languages))
+          urls.push(search ? `${url}?${search}` : url);
       }
+      // The storefront editor's read of a new language is among them.
+      expect(urls).toContain(
+        '/api/v2/storefront/manage?type=unregistered&language=fr&preview=false',
+      );
 
       const before = await databaseDigest(server().db);
       const statuses = new Map<number, number>();
@@ -383,8 +477,10 @@ describeEachDb('security', (server) => {
       // Most answers were real reads, not refusals.
       expect(statuses.get(200) ?? 0).toBeGreaterThan(urls.length / 2);
       await annotate(
-        `${urls.length} GET operations as an administrator: ` +
-          `${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')}; ${before.size} tables unchanged`,
+        `${gets.length} GET operations as an administrator, ${urls.length} requests with every ` +
+          `enum value, both booleans and each of ${languages.length} languages (one without ` +
+          `content): ${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')}; ` +
+          `${before.size} tables unchanged`,
       );
     });
   });

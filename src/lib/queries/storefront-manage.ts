@@ -21,8 +21,9 @@ export const storefrontManageKey = (type: Audience, language: string) =>
 
 /**
  * `GET storefront/manage?type&language`: a layout as the editor edits it (every section, not
- * filtered, trainings not resolved) and the target audience dialog's restriction types. The
- * server creates an empty layout for a language that has none yet.
+ * filtered, trainings not resolved) and the target audience dialog's restriction types. For a
+ * language that has no layout yet the server answers an empty draft with `id: null` (a read never
+ * creates one); its first save creates it.
  */
 export const storefrontManageQueryOptions = (type: Audience, language: string) =>
   queryOptions({

@@ -102,14 +102,22 @@ export function storefrontRepository(db: Db) {
       return rows[0];
     },
 
-    /** The layout of an audience and language, created empty and enabled when missing. */
-    async ensure(audience: StorefrontAudience, language: string): Promise<LayoutRow> {
-      await db.query(
+    /**
+     * The layout of an audience and language, created empty and enabled when missing (`created`
+     * then). Only a save calls it: a layout that nobody saved does not exist, so its language's
+     * visitors see the English one.
+     */
+    async open(
+      audience: StorefrontAudience,
+      language: string,
+    ): Promise<{ layout: LayoutRow; created: boolean }> {
+      const { rows } = await db.query<LayoutRow>(
         `INSERT INTO storefront_layouts (audience, language) VALUES ($1, $2)
-         ON CONFLICT (audience, language) DO NOTHING`,
+         ON CONFLICT (audience, language) DO NOTHING RETURNING ${LAYOUT_COLUMNS}`,
         [audience, language],
       );
-      return (await this.find(audience, language))!;
+      if (rows[0]) return { layout: rows[0], created: true };
+      return { layout: (await this.find(audience, language))!, created: false };
     },
 
     /** A layout's sections in order. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyRequest } from 'fastify';
 import {
+  storefrontCreateSchema,
   storefrontLayoutSchema,
   storefrontManageQuerySchema,
   storefrontPatchSchema,
@@ -9,6 +10,7 @@ import {
   storefrontSectionSchema,
   storefrontSettingsSchema,
   type StorefrontLayout,
+  type StorefrontPatch,
   type StorefrontSection,
 } from '@schemas/entities/storefront.schema';
 import type { TrainingsContent } from '@schemas/storefront/trainings.section';
@@ -53,6 +55,9 @@ const STOREFRONT_TABLES: readonly WatchedTable[] = [
   'user_organizations',
   'users',
 ];
+/** A layout as the editor edits it: a saved one, or a draft (`id` null) nobody saved yet. */
+type EditedLayout = Omit<LayoutRow, 'id'> & { id: number | null };
+
 /** Trainings per page of a storefront section page. */
 const SECTION_PAGE_SIZE = 24;
 
@@ -126,25 +131,29 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
     return withSanitizedHtml(section);
   }
 
+  /** The sections of a layout; a draft has none. */
+  const sectionsOf = (layout: EditedLayout) =>
+    layout.id === null ? Promise.resolve([]) : storefront.sections(layout.id);
+
   /** A layout with only the sections the audience passes, each served. */
   async function servedLayout(
-    layout: LayoutRow,
+    layout: EditedLayout,
     audience: Audience,
     viewer: Viewer,
   ): Promise<StorefrontLayout> {
     const sections: StorefrontSection[] = [];
-    for (const section of await storefront.sections(layout.id))
+    for (const section of await sectionsOf(layout))
       if (matchesRestrictions(section.data.restrictions, audience))
         sections.push(await served(section, viewer));
     return { ...layout, sections };
   }
 
   /** The editable layout: every section, and the target audience dialog. */
-  async function managedLayout(layout: LayoutRow): Promise<StorefrontLayout> {
+  async function managedLayout(layout: EditedLayout): Promise<StorefrontLayout> {
     const { countries } = await app.repos.settings.get('countries');
     return {
       ...layout,
-      sections: await storefront.sections(layout.id),
+      sections: await sectionsOf(layout),
       restrictions: await storefront.restrictionOptions(layout.audience, countries),
     };
   }
@@ -241,6 +250,14 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
     },
   );
 
+  /** What the editor gets for an audience and language that has no layout: an unsaved draft. */
+  const draftOf = (audience: StorefrontAudience, language: string): EditedLayout => ({
+    id: null,
+    audience,
+    language,
+    enabled: true,
+  });
+
   app.get(
     '/storefront/manage',
     {
@@ -248,7 +265,7 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       schema: {
         tags: ['storefront'],
         summary:
-          'The editable layout of an audience and language (created empty when missing); with preview=true, what the audience the filters describe would see',
+          'The editable layout of an audience and language (an unsaved draft with id null when there is none: a read never creates one); with preview=true, what the audience the filters describe would see',
         querystring: storefrontManageQuerySchema,
         response: { 200: envelope(storefrontLayoutSchema), ...errorResponses },
       },
@@ -257,7 +274,9 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       const { type = 'registered', language = DEFAULT_LANGUAGE, preview } = request.query;
       if (!(await app.repos.languages.exists(language)))
         throw new HttpError(400, INVALID_FIELDS, [{ path: 'language', text: 'Unknown language' }]);
-      const layout = await storefront.ensure(type, language);
+      // A GET can come from any page the manager opens (a link from another site is enough), so
+      // it only reads: the layout is made by the first save.
+      const layout = (await storefront.find(type, language)) ?? draftOf(type, language);
       if (!preview) return ok(await managedLayout(layout));
       const audience: Audience = { language: [request.query.audience_language ?? language] };
       for (const key of ['country', 'title', 'organizations', 'roles'] as const) {
@@ -269,6 +288,104 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
         ...(await servedLayout(layout, audience, { uid: 0, manage: false })),
         restrictions: await storefront.restrictionOptions(type, countries),
       });
+    },
+  );
+
+  /**
+   * Saves a layout's sections (validated against their types, in weight order) and the audit
+   * entry in one transaction: into the layout `target` names, or into the layout of an audience
+   * and language, created by this save when it has none. Refuses sections of another layout.
+   */
+  async function saveLayout(
+    request: FastifyRequest,
+    target: number | { audience: StorefrontAudience; language: string },
+    body: StorefrontPatch,
+  ): Promise<{ layout: LayoutRow; created: boolean }> {
+    const { sections, enabled } = body;
+    const problems: FieldMessage[] = validateSections(sections);
+    const seen = new Set<number>();
+    sections.forEach((s, i) => {
+      if (s.id === null) return;
+      if (seen.has(s.id)) problems.push({ path: `sections[${i}][id]`, text: 'Duplicate section' });
+      seen.add(s.id);
+    });
+    if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
+    const ordered = sections
+      .map((section, index) => ({ section: withSanitizedHtml(section), index }))
+      .sort((a, b) => a.section.weight - b.section.weight || a.index - b.index);
+    return app.repos.transaction(async (repos) => {
+      let opened: { layout: LayoutRow; created: boolean };
+      if (typeof target === 'number') {
+        const layout = await repos.storefront.get(target);
+        if (!layout) throw new HttpError(404, NOT_FOUND);
+        opened = { layout, created: false };
+      } else opened = await repos.storefront.open(target.audience, target.language);
+      const { layout, created } = opened;
+      const before = await repos.storefront.sections(layout.id);
+      const { foreign } = await repos.storefront.replaceSections(
+        layout.id,
+        ordered.map((o) => o.section),
+        enabled,
+      );
+      // Thrown inside the transaction, so a layout this save created goes with it.
+      if (foreign.length)
+        throw new HttpError(
+          400,
+          INVALID_FIELDS,
+          foreign.map((i) => ({
+            path: `sections[${ordered[i]!.index}][id]`,
+            text: 'Unknown section',
+          })),
+        );
+      const after = await repos.storefront.sections(layout.id);
+      await audit(
+        repos,
+        request,
+        created ? 'storefront.create' : 'storefront.update',
+        `storefront:${layout.id}`,
+        {
+          audience: layout.audience,
+          language: layout.language,
+          ...changes(
+            created ? null : { enabled: layout.enabled, sections: sectionSummary(before) },
+            { enabled: enabled ?? layout.enabled, sections: sectionSummary(after) },
+          ),
+          edited: after
+            .filter((s) => {
+              const old = before.find((b) => b.id === s.id);
+              return old && JSON.stringify(old.data) !== JSON.stringify(s.data);
+            })
+            .map((s) => s.id),
+        },
+      );
+      return { layout, created };
+    });
+  }
+
+  app.post(
+    '/storefront/manage',
+    {
+      preHandler: needFlags('storefront_manage'),
+      schema: {
+        tags: ['storefront'],
+        summary:
+          "Save the layout of an audience and language the editor opened as a draft: 201 when this save creates it, 200 when another manager's save created it meanwhile (this one replaces its sections)",
+        body: storefrontCreateSchema,
+        response: {
+          200: envelope(storefrontLayoutSchema),
+          201: envelope(storefrontLayoutSchema),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { type, language, ...patch } = request.body;
+      if (!(await app.repos.languages.exists(language)))
+        throw new HttpError(400, INVALID_FIELDS, [{ path: 'language', text: 'Unknown language' }]);
+      const { layout, created } = await saveLayout(request, { audience: type, language }, patch);
+      return reply
+        .code(created ? 201 : 200)
+        .send(ok(await managedLayout((await storefront.get(layout.id))!)));
     },
   );
 
@@ -286,55 +403,7 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       },
     },
     async (request) => {
-      const layout = await storefront.get(request.params.id);
-      if (!layout) throw new HttpError(404, NOT_FOUND);
-      const { sections, enabled } = request.body;
-      const problems: FieldMessage[] = validateSections(sections);
-      const seen = new Set<number>();
-      sections.forEach((s, i) => {
-        if (s.id === null) return;
-        if (seen.has(s.id))
-          problems.push({ path: `sections[${i}][id]`, text: 'Duplicate section' });
-        seen.add(s.id);
-      });
-      if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
-      const ordered = sections
-        .map((section, index) => ({ section: withSanitizedHtml(section), index }))
-        .sort((a, b) => a.section.weight - b.section.weight || a.index - b.index);
-      const { foreign } = await app.repos.transaction(async (repos) => {
-        const before = await repos.storefront.sections(layout.id);
-        const result = await repos.storefront.replaceSections(
-          layout.id,
-          ordered.map((o) => o.section),
-          enabled,
-        );
-        if (result.foreign.length) return result;
-        const after = await repos.storefront.sections(layout.id);
-        await audit(repos, request, 'storefront.update', `storefront:${layout.id}`, {
-          audience: layout.audience,
-          language: layout.language,
-          ...changes(
-            { enabled: layout.enabled, sections: sectionSummary(before) },
-            { enabled: enabled ?? layout.enabled, sections: sectionSummary(after) },
-          ),
-          edited: after
-            .filter((s) => {
-              const old = before.find((b) => b.id === s.id);
-              return old && JSON.stringify(old.data) !== JSON.stringify(s.data);
-            })
-            .map((s) => s.id),
-        });
-        return result;
-      });
-      if (foreign.length)
-        throw new HttpError(
-          400,
-          INVALID_FIELDS,
-          foreign.map((i) => ({
-            path: `sections[${ordered[i]!.index}][id]`,
-            text: 'Unknown section',
-          })),
-        );
+      const { layout } = await saveLayout(request, request.params.id, request.body);
       return ok(await managedLayout((await storefront.get(layout.id))!));
     },
   );

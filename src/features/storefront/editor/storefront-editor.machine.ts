@@ -63,7 +63,10 @@ export interface StorefrontEditorInput {
 }
 
 export interface SaveInput {
+  /** The saved layout's id; null for a draft, which this save creates. */
   id: EditorConfig['id'];
+  /** The layout's language (a draft is saved as the layout of its audience and language). */
+  language: EditorConfig['language'];
   patch: StorefrontPatch;
 }
 
@@ -93,7 +96,7 @@ function isUndoable(action: EditorAction): boolean {
  * by the pure reducers in `reducers/`; `saving` waits for the `save` actor.
  *
  * Side effects are named so the UI and tests swap them with `.provide()`: the `save` actor (the
- * real one PATCHes storefront/manage/{id}), the `notify` action (toasts), and the `canPaste`
+ * real one PATCHes storefront/manage/{id}, or POSTs storefront/manage for a draft), the `notify` action (toasts), and the `canPaste`
  * guard (by default: the section type is one of `allowedTypes`).
  */
 export const storefrontEditorMachine = setup({
@@ -308,7 +311,11 @@ export const storefrontEditorMachine = setup({
     saving: {
       invoke: {
         src: 'save',
-        input: ({ context }) => ({ id: context.config.id, patch: toPatch(context.config) }),
+        input: ({ context }) => ({
+          id: context.config.id,
+          language: context.config.language,
+          patch: toPatch(context.config),
+        }),
         onDone: [
           {
             guard: { type: 'hasData', params: ({ event }) => ({ output: event.output }) },

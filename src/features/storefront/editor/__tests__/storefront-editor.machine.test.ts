@@ -116,6 +116,7 @@ describe('storefrontEditorMachine', () => {
     expect(actor.getSnapshot().value).toBe('saving');
     expect(save).toHaveBeenCalledWith({
       id: 7,
+      language: 'en',
       patch: {
         enabled: true,
         sections: [
@@ -134,6 +135,39 @@ describe('storefrontEditorMachine', () => {
       type: 'success',
       message: 'Storefront settings have been successfully saved!',
     });
+  });
+
+  it('saves a draft (id null) with its language, then keeps the id the save gave it', async () => {
+    const draft: EditorLayoutInput = { id: null, language: 'fr', sections: [] };
+    const saves: SaveInput[] = [];
+    const { actor, config } = start({
+      layout: draft,
+      save: async (input) => {
+        saves.push(input);
+        return { data: { id: 40, sections: [storedSection(5, 'hero', 0)] } };
+      },
+    });
+    expect(config().id).toBeNull();
+    actor.send({ type: 'INSERT', sectionType: 'hero', index: 0 });
+    actor.send({ type: 'SET_SECTION_STATE', id: -1, state: 'view' });
+    actor.send({ type: 'SAVE' });
+    await flush();
+    expect(saves).toEqual([
+      {
+        id: null,
+        language: 'fr',
+        patch: {
+          enabled: true,
+          sections: [{ id: null, type: 'hero', weight: 0, data: expect.any(Object) as unknown }],
+        },
+      },
+    ]);
+    expect(config()).toMatchObject({ id: 40, language: 'fr', changed: false });
+    // The next save goes to the layout the first one created.
+    actor.send({ type: 'REMOVE', id: 5 });
+    actor.send({ type: 'SAVE' });
+    await flush();
+    expect(saves[1]).toMatchObject({ id: 40, language: 'fr', patch: { sections: [] } });
   });
 
   it.each([

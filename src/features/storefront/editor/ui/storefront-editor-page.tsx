@@ -44,7 +44,8 @@ export function StorefrontEditorPage({ audience }: StorefrontEditorPageProps) {
 
   return (
     <StorefrontEditor
-      key={`${audience}:${layout.data.language}:${layout.data.id}`}
+      // Not keyed by the id: a draft's first save gives it one, and the editor carries on.
+      key={`${audience}:${layout.data.language}`}
       audience={audience}
       layout={layout.data}
       languages={languages.data}

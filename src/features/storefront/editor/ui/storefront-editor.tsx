@@ -45,6 +45,9 @@ type Confirm =
   | { kind: 'reset' }
   | { kind: 'language'; langcode: string };
 
+/** The language whose storefront visitors see when theirs has none (the server's fallback). */
+const DEFAULT_LANGUAGE = 'en';
+
 /** One array for layouts without restrictions, so the cards' props stay equal between renders. */
 const noRestrictions: NonNullable<StorefrontLayout['restrictions']> = [];
 
@@ -90,7 +93,13 @@ export function StorefrontEditor({
       section ? pasteProblem(section, sectionTypes, restrictionTypes) : null;
     return storefrontEditorMachine.provide({
       actors: {
-        save: fromPromise(async ({ input }) => saveStorefront(queryClient, input.id, input.patch)),
+        save: fromPromise(async ({ input }) =>
+          saveStorefront(
+            queryClient,
+            { id: input.id, audience, language: input.language },
+            input.patch,
+          ),
+        ),
       },
       actions: {
         notify: (_, params) => {
@@ -350,6 +359,14 @@ export function StorefrontEditor({
           {config.changed ? (
             <p id={previewHintId} className={styles.hint}>
               {t('Save your changes to preview the storefront for an audience.')}
+            </p>
+          ) : null}
+          {config.id === null && config.language !== DEFAULT_LANGUAGE ? (
+            <p className={styles.hint}>
+              {t(
+                'Until this storefront is saved, visitors who use @language see the English one.',
+                { language: languageName(config.language) },
+              )}
             </p>
           ) : null}
         </div>

@@ -206,4 +206,88 @@ describe('the storefront editor', () => {
       { rule: 'and', type: 'language', value: 'ar' },
     ]);
   });
+
+  it('opens a language without a layout as a draft, and its first save creates it', async () => {
+    const draft: StorefrontLayout = { ...layoutWith([]), id: null, language: 'fr' };
+    const posts: unknown[] = [];
+    const patches: StorefrontPatch[] = [];
+    const answer = (body: StorefrontPatch) =>
+      HttpResponse.json({
+        data: {
+          ...draft,
+          id: 50,
+          sections: body.sections.map((s, i) => ({ ...s, id: s.id ?? 200 + i, weight: i })),
+        },
+      });
+    server.use(
+      http.get('*/api/v2/storefront/manage', () => HttpResponse.json({ data: draft })),
+      http.get('*/api/v2/languages', () =>
+        HttpResponse.json({
+          data: [
+            { langcode: 'en', name: 'English', direction: 0, weight: 0 },
+            { langcode: 'fr', name: 'French', direction: 0, weight: 1 },
+          ],
+        }),
+      ),
+      http.post('*/api/v2/storefront/manage', async ({ request }) => {
+        const body = (await request.json()) as StorefrontPatch;
+        posts.push(body);
+        return answer(body);
+      }),
+      http.patch('*/api/v2/storefront/manage/50', async ({ request }) => {
+        const body = (await request.json()) as StorefrontPatch;
+        patches.push(body);
+        return answer(body);
+      }),
+    );
+    const user = userEvent.setup();
+    renderShell(<StorefrontEditorPage audience="registered" />, {
+      user: admin,
+      flags: { storefront_manage: true },
+      path: '/settings/storefront/registered?language=fr',
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Storefront for registered users' });
+    expect(
+      screen.getByText(
+        'Until this storefront is saved, visitors who use French see the English one.',
+      ),
+    ).toBeVisible();
+    expect(saveButton()).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Add section at position 1' }));
+    await user.click(screen.getByRole('button', { name: 'Call to action' }));
+    await user.clear(screen.getByLabelText(/^Heading/));
+    await user.type(screen.getByLabelText(/^Heading/), 'Bienvenue');
+    await user.click(screen.getByRole('button', { name: 'Add section' }));
+    await user.click(saveButton());
+    expect(
+      await screen.findByText('Storefront settings have been successfully saved!'),
+    ).toBeVisible();
+    expect(posts).toEqual([
+      {
+        type: 'registered',
+        language: 'fr',
+        enabled: true,
+        sections: [expect.objectContaining({ id: null, type: 'call_to_action', weight: 0 })],
+      },
+    ]);
+    expect(names()).toEqual(['Bienvenue']);
+    expect(
+      screen.queryByText(
+        'Until this storefront is saved, visitors who use French see the English one.',
+      ),
+    ).not.toBeInTheDocument();
+
+    // The editor carries on with the saved layout: the next save goes to its id.
+    await user.click(screen.getByRole('button', { name: 'Remove Bienvenue' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Remove this section?' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
+    await user.click(saveButton());
+    await screen.findAllByText('Storefront settings have been successfully saved!');
+    expect(posts).toHaveLength(1);
+    expect(patches).toEqual([{ enabled: true, sections: [] }]);
+  });
 });

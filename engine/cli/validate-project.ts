@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { restrictionTypeProblems, type DeclaredAttribute } from '../core/restriction-types';
 import { validateRoutesConfig } from '../core/routes';
 
 /** One problem, located by file and a JSON pointer or export name. @example { path: 'routes.config.json#/routes/3/page', message: 'unknown page "shop"' } */
@@ -217,6 +218,86 @@ async function validateSectionTypes(
   return declared.length;
 }
 
+const RESTRICTION_TYPES_FILE = 'schemas/entities/restriction-types.ts';
+const RESTRICTION_TYPE_META_FILE = 'schemas/config/restriction-type.schema.ts';
+const USER_ATTRIBUTES_FILE = 'schemas/entities/user.schema.ts';
+
+/**
+ * Checks the audience restriction types the project declares (`restrictionTypeDeclarations` of
+ * schemas/entities/restriction-types.ts): each against the meta-schema `restrictionTypeSchema`,
+ * and with {@link restrictionTypeProblems} against `userAttributes` of
+ * schemas/entities/user.schema.ts: a type may read only an attribute administrators set or a
+ * preference, and every field of `userPatchSchema` says who sets it. Returns how many types it
+ * found, or undefined when the project declares none.
+ */
+async function validateRestrictionTypes(
+  root: string,
+  problems: ProjectProblem[],
+): Promise<number | undefined> {
+  const file = join(root, RESTRICTION_TYPES_FILE);
+  if (!existsSync(file)) return undefined;
+  const load = async (name: string, exportName: string): Promise<unknown> => {
+    try {
+      return (await importFile(join(root, name)))[exportName];
+    } catch (error) {
+      problems.push({ path: name, message: `cannot be loaded: ${(error as Error).message}` });
+      return undefined;
+    }
+  };
+  const declared = await load(RESTRICTION_TYPES_FILE, 'restrictionTypeDeclarations');
+  if (!Array.isArray(declared)) {
+    problems.push({
+      path: `${RESTRICTION_TYPES_FILE}#restrictionTypeDeclarations`,
+      message: 'must export restrictionTypeDeclarations: an array',
+    });
+    return 0;
+  }
+  const meta = existsSync(join(root, RESTRICTION_TYPE_META_FILE))
+    ? await load(RESTRICTION_TYPE_META_FILE, 'restrictionTypeSchema')
+    : undefined;
+  const attributes = existsSync(join(root, USER_ATTRIBUTES_FILE))
+    ? await load(USER_ATTRIBUTES_FILE, 'userAttributes')
+    : undefined;
+  if (!isRecord(meta) || !isRecord(attributes)) {
+    if (!isRecord(meta))
+      problems.push({
+        path: `${RESTRICTION_TYPE_META_FILE}#restrictionTypeSchema`,
+        message: 'must export the restriction type meta-schema',
+      });
+    if (!isRecord(attributes))
+      problems.push({
+        path: `${USER_ATTRIBUTES_FILE}#userAttributes`,
+        message: 'must export userAttributes: who sets each user attribute',
+      });
+    return declared.length;
+  }
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const checkMeta = ajv.compile(meta);
+  const where = `${RESTRICTION_TYPES_FILE}#/restrictionTypeDeclarations`;
+  // Declarations the meta-schema refuses are left out of the next check, at their place.
+  const shaped = declared.map((declaration: unknown, index) => {
+    if (checkMeta(declaration)) return declaration as { type: string; reads: string };
+    problems.push(...ajvProblems(`${where}/${index}`, checkMeta.errors));
+    return undefined;
+  });
+  const patch = await load(USER_ATTRIBUTES_FILE, 'userPatchSchema');
+  const fields = isRecord(patch) && isRecord(patch.properties) ? Object.keys(patch.properties) : [];
+  for (const problem of restrictionTypeProblems(
+    shaped,
+    attributes as Record<string, DeclaredAttribute>,
+    fields,
+  ))
+    problems.push({
+      path:
+        problem.in === 'userAttributes'
+          ? `${USER_ATTRIBUTES_FILE}#/userAttributes${problem.path}`
+          : `${where}${problem.path}`,
+      message: problem.message,
+    });
+  return declared.length;
+}
+
 /**
  * Checks an editor uiSchema against the part schema it shows: every key names a property of the
  * schema, and `ui:enumNames` names each value of the property's `enum`, no more, no fewer.
@@ -248,8 +329,10 @@ function uiProblems(where: string, ui: unknown, schema: unknown): ProjectProblem
 /**
  * Validates a project: `routes.config.json` (schema and page keys from `src/app/project.ts`
  * when it exists), every exported `*Schema` in `schemas/**\/*.schema.ts` (has an `$id`,
- * compiles with Ajv), every `*UiSchema` (names only fields of its schema) and the storefront
- * section types of `schemas/storefront/section-types.ts` (meta-schema, schemas, defaults).
+ * compiles with Ajv), every `*UiSchema` (names only fields of its schema), the storefront
+ * section types of `schemas/storefront/section-types.ts` (meta-schema, schemas, defaults) and the
+ * audience restriction types of `schemas/entities/restriction-types.ts` (meta-schema, the user
+ * attributes they read).
  *
  * @example
  * const { problems, summary } = await validateProject(process.cwd());
@@ -361,6 +444,7 @@ export async function validateProject(root: string): Promise<ValidationReport> {
   }
 
   const sectionTypeCount = await validateSectionTypes(root, problems);
+  const restrictionTypeCount = await validateRestrictionTypes(root, problems);
 
   const keysNote = pageKeys
     ? `${pageKeys.length} page keys`
@@ -369,7 +453,7 @@ export async function validateProject(root: string): Promise<ValidationReport> {
     problems,
     summary: `OK: routes.config.json (${routeCount} routes, ${keysNote}), ${unique.length} schemas, ${uiCount} uiSchemas${
       sectionTypeCount === undefined ? '' : `, ${sectionTypeCount} section types`
-    }`,
+    }${restrictionTypeCount === undefined ? '' : `, ${restrictionTypeCount} restriction types`}`,
   };
 }
 

@@ -17,6 +17,12 @@ export {
   type RequestOptions,
 } from './http';
 export { ADMIN_HTML_POLICY } from './admin-html';
+export {
+  restrictionTypeProblems,
+  type DeclarationProblem,
+  type DeclaredAttribute,
+  type DeclaredRestriction,
+} from './restriction-types';
 export { bracketToDotted, encodeForm, encodeQuery } from './encoding';
 export { fetchAllPages } from './paging';
 export {

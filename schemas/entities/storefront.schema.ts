@@ -1,15 +1,16 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { embed, listMetaSchema } from './common.schema';
+import { restrictionTypeDeclarations } from './restriction-types';
 import { trainingListItemSchema } from './training.schema';
 
 /** Which visitors a storefront layout is for. */
 export const storefrontAudiences = ['registered', 'unregistered'] as const;
 
 /**
- * The restriction types the data offers: the user's language, country and title (profile), their
- * organizations and their roles. A visitor has only a language.
+ * The keys of the audience restriction types (declared with the attribute each reads in
+ * restriction-types.ts). A visitor has only a language.
  */
-export const restrictionTypes = ['language', 'country', 'title', 'organizations', 'roles'] as const;
+export const restrictionTypes = restrictionTypeDeclarations.map((d) => d.type);
 export type RestrictionType = (typeof restrictionTypes)[number];
 
 /**

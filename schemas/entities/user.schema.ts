@@ -1,7 +1,46 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { embed } from './common.schema';
 
-/** Profile fields a user can edit (`PATCH users/{uid}`); also returned under `profile`. */
+/** Who may set a user attribute. */
+export type AttributeSetter = 'self' | 'administrator';
+
+/** How a user attribute is set, and whether it is a preference (see {@link userAttributes}). */
+export interface UserAttributeDeclaration {
+  readonly setBy: AttributeSetter;
+  readonly preference?: boolean;
+}
+
+/**
+ * Who sets each attribute of a user, in one place. `self`: the user, in their own profile (and
+ * administrators). `administrator`: only a caller with the site_manage flag, in the site
+ * administration (the user editor, roles, organizations); the user's own `PATCH users/{uid}` may
+ * not change it, and their profile form shows it read-only. Audience restrictions
+ * (restriction-types.ts) read only administrator attributes, which a learner cannot claim for
+ * themselves, and preferences: how a person reads the portal, which anyone may choose, so that
+ * matching one keeps nobody out.
+ */
+export const userAttributes = {
+  first_name: { setBy: 'self' },
+  last_name: { setBy: 'self' },
+  bio: { setBy: 'self' },
+  language: { setBy: 'self', preference: true },
+  timezone: { setBy: 'self', preference: true },
+  title: { setBy: 'administrator' },
+  country: { setBy: 'administrator' },
+  organizations: { setBy: 'administrator' },
+  roles: { setBy: 'administrator' },
+} as const satisfies Record<string, UserAttributeDeclaration>;
+export type UserAttribute = keyof typeof userAttributes;
+
+/** Whether only an administrator may set the attribute a patch or form field names. */
+export const isAdministratorAttribute = (name: string): boolean =>
+  (userAttributes as Record<string, UserAttributeDeclaration | undefined>)[name]?.setBy ===
+  'administrator';
+
+/**
+ * Profile fields (`PATCH users/{uid}`); also returned under `profile`. Who may change each is
+ * declared in {@link userAttributes}.
+ */
 export const userProfileSchema = {
   $id: 'atrium:user-profile',
   type: 'object',

@@ -46,7 +46,9 @@ export const ruleTypes: readonly RuleTypeDeclaration[] = [
   {
     type: 'profile_completed',
     label: 'Profile completed',
-    description: 'Points once a learner has filled in their title and country.',
+    // Every field of their own profile form they fill in themselves (names, language, time
+    // zone); job title and country are set by administrators, so they do not count.
+    description: 'Points once a learner has filled in every field of their own profile.',
     eventKey: 'once',
     defaults: { enabled: true, points: 50, cooldown_hours: 0, cap: null, cap_period: 'year' },
   },

@@ -89,20 +89,25 @@ describe('the learner side', () => {
     await page.getByRole('heading', { level: 1, name: 'Edit profile' }).waitFor();
     await expectNoAxeViolations(page);
 
-    const title = page.getByLabel('Job title');
-    const original = await title.inputValue();
+    // Job title and country are set by administrators: read-only here, saying so.
+    expect(await page.getByLabel('Job title').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Country').isDisabled()).toBe(true);
+    expect(await page.getByText('Managed by your administrator').count()).toBe(2);
+
+    const lastName = page.getByLabel('Last name');
+    const original = await lastName.inputValue();
     await page.getByLabel('First name').fill('');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Required').first().waitFor();
     expect(new URL(page.url()).pathname).toMatch(/\/edit$/);
 
     await page.getByLabel('First name').fill('Liam');
-    await title.fill('Senior logistics planner');
+    await lastName.fill('Chen-Weber');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Your profile has been saved.' }).waitFor();
     await page.reload();
     await settled(page);
-    await page.getByText('Senior logistics planner').first().waitFor();
+    await page.getByText('Chen-Weber').first().waitFor();
 
     // A picture: previewed before upload, then shown in the header.
     const uid = await myUid(page);
@@ -118,7 +123,7 @@ describe('the learner side', () => {
     await page.getByRole('button', { name: 'Remove picture' }).click();
     await page.getByRole('alert').filter({ hasText: 'Your picture has been removed.' }).waitFor();
 
-    await page.getByLabel('Job title').fill(original);
+    await page.getByLabel('Last name').fill(original);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page
       .getByRole('alert')

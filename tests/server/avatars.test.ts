@@ -93,11 +93,11 @@ describeEachDb('avatars', (server) => {
   it('keeps JSON and form bodies working beside multipart', async () => {
     const learner = await signedIn(server, 'learner');
     const uid = await uidOf('learner');
-    const json = await learner.patch(`/api/v2/users/${uid}`, { title: 'Planner' });
+    const json = await learner.patch(`/api/v2/users/${uid}`, { last_name: 'Chen' });
     expect(json.statusCode).toBe(200);
-    const form = await learner.patch(`/api/v2/users/${uid}`, 'title=Lead+planner', { form: true });
+    const form = await learner.patch(`/api/v2/users/${uid}`, 'last_name=Chen-Park', { form: true });
     expect(form.statusCode).toBe(200);
-    expect(form.json().data.profile.title).toBe('Lead planner');
+    expect(form.json().data.last_name).toBe('Chen-Park');
   });
 
   it('answers 404 for unknown or malformed file names', async () => {

@@ -215,20 +215,26 @@ describeEachDb('incentives: earning', (server) => {
     expect(last.rows[0]).toEqual({ delta: 5, kind: 'award' });
   });
 
-  it('pays a completed profile once, only to its owner', async () => {
+  it('pays a profile its owner completed once, only to its owner', async () => {
     await setRules();
     const uid = await uidOf('courseadmin');
-    const admin = await signedIn(server, 'admin');
-    const before = await awards(uid, 'profile_completed');
-    await admin.patch(`/api/v2/users/${uid}`, { title: 'Course lead', country: 'PT' });
-    expect(await awards(uid, 'profile_completed')).toBe(before);
-
     const own = await signedIn(server, 'courseadmin');
     const points = await wallet(own);
-    await own.patch(`/api/v2/users/${uid}`, { bio: 'Hello' });
+    // Job title and country are set by administrators: they do not make a profile complete.
+    const admin = await signedIn(server, 'admin');
+    await admin.patch(`/api/v2/users/${uid}`, { title: 'Course lead', country: 'PT' });
+    await own.patch(`/api/v2/users/${uid}`, { last_name: 'Mendes' });
+    expect(await wallet(own)).toBe(points);
+    // Someone else filling in the rest pays nothing either.
+    await admin.patch(`/api/v2/users/${uid}`, { language: 'en' });
+    expect(await awards(uid, 'profile_completed')).toBe(0);
+
+    // Every field of their own profile form filled in, by themselves: paid once.
+    await own.patch(`/api/v2/users/${uid}`, { timezone: 'Europe/Lisbon' });
     expect(await wallet(own)).toBe(points + 50);
-    await own.patch(`/api/v2/users/${uid}`, { title: 'Course coordinator' });
+    await own.patch(`/api/v2/users/${uid}`, { first_name: 'Carlos' });
     expect(await wallet(own)).toBe(points + 50);
+    expect(await awards(uid, 'profile_completed')).toBe(1);
   });
 
   it('refuses awards within the cooldown and beyond the cap of a UTC calendar week', async () => {

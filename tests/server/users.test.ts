@@ -14,7 +14,7 @@ describeEachDb('users', (server) => {
     const learner = await signedIn(server, 'learner');
     const uid = await uidOf('learner');
     const res = await learner.patch(`/api/v2/users/${uid}`, {
-      title: 'Team lead',
+      last_name: 'Chen',
       language: 'ar',
       timezone: 'Asia/Dubai',
     });
@@ -23,7 +23,7 @@ describeEachDb('users', (server) => {
       uid,
       language: 'ar',
       timezone: 'Asia/Dubai',
-      profile: { title: 'Team lead', country: 'DE' },
+      profile: { last_name: 'Chen', title: 'Logistics planner', country: 'DE' },
     });
     const general = (await learner.get('/api/v2/settings?type=general')).json().data;
     expect(general).toMatchObject({ current_language: 'ar', current_timezone: 'Asia/Dubai' });
@@ -111,6 +111,8 @@ describeEachDb('users', (server) => {
     expect(unknown.json().messages).toEqual([
       { path: 'language', text: 'Unknown language' },
       { path: 'timezone', text: 'Unknown time zone' },
+      // Set by administrators only (userAttributes).
+      { path: 'title', text: 'Only an administrator can change this.' },
     ]);
     expect((await learner.get('/api/v2/me?attributes[]=profile')).json().data).toEqual(before);
   });

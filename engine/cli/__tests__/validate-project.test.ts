@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { restrictionTypeDeclarations } from '@schemas/entities/restriction-types';
+import { sectionTypes } from '@schemas/storefront/section-types';
 import { formatProblems, validateProject } from '../validate-project';
 
 const dirs: string[] = [];
@@ -177,9 +179,64 @@ describe('validateProject', () => {
     ]);
   });
 
-  it("the project's own section types are valid", async () => {
+  it('refuses a restriction type that reads an attribute users set themselves', async () => {
+    const meta = join(process.cwd(), 'schemas', 'config', 'restriction-type.schema.ts');
+    const type = (name: string, reads: string) =>
+      `{ type: '${name}', label: 'X', reads: '${reads}', options: 'titles', dialog: { registered: 'one' } }`;
+    const files = (declarations: string[]) => ({
+      'routes.config.json': JSON.stringify({ routes: [{ path: '/', page: 'home' }] }),
+      'schemas/config/restriction-type.schema.ts': `export { restrictionTypeSchema } from ${JSON.stringify(meta)};`,
+      'schemas/entities/user.schema.ts': `
+        export const userAttributes = {
+          nickname: { setBy: 'self' },
+          language: { setBy: 'self', preference: true },
+          department: { setBy: 'administrator' },
+        };
+        export const userPatchSchema = { $id: 'test:user-patch', type: 'object', properties: {
+          nickname: { type: 'string' }, language: { type: 'string' } } } as const;`,
+      'schemas/entities/restriction-types.ts': `export const restrictionTypeDeclarations = [${declarations.join(', ')}];`,
+    });
+
+    const ok = await validateProject(
+      project(files([type('department', 'department'), type('language', 'language')])),
+    );
+    expect(ok.problems).toEqual([]);
+    expect(ok.summary).toMatch(/, 2 restriction types$/);
+
+    const bad = await validateProject(
+      project({
+        ...files([
+          type('department', 'department'),
+          type('nickname', 'nickname'),
+          `{ type: 'team', reads: 'department', options: 'titles', dialog: {} }`,
+          type('height', 'height'),
+          type('department', 'department'),
+        ]),
+        'schemas/entities/user.schema.ts': `
+          export const userAttributes = { nickname: { setBy: 'self' }, department: { setBy: 'administrator' } };
+          export const userPatchSchema = { $id: 'test:user-patch', type: 'object', properties: {
+            nickname: { type: 'string' }, shoe_size: { type: 'string' } } } as const;`,
+      }),
+    );
+    const at = 'schemas/entities/restriction-types.ts#/restrictionTypeDeclarations';
+    expect(formatProblems(bad.problems).split('\n').sort()).toEqual(
+      [
+        `${at}/1/reads: "nickname" is set by users themselves (setBy: 'self'): anyone could join a "nickname" audience by editing their own profile. A restriction type may read only an attribute administrators set (setBy: 'administrator') or a preference`,
+        `${at}/2/label: must have required property 'label'`,
+        `${at}/3/reads: "height" is not a declared user attribute (userAttributes)`,
+        `${at}/4/type: "department" is already declared at /0`,
+        'schemas/entities/user.schema.ts#/userAttributes/shoe_size: the profile field "shoe_size" does not say who sets it',
+      ].sort(),
+    );
+  });
+
+  it("the project's own section and restriction types are valid", async () => {
     const report = await validateProject(process.cwd());
     expect(report.problems).toEqual([]);
-    expect(report.summary).toMatch(/, 5 section types$/);
+    expect(report.summary).toMatch(
+      new RegExp(
+        `, ${sectionTypes.length} section types, ${restrictionTypeDeclarations.length} restriction types$`,
+      ),
+    );
   });
 });

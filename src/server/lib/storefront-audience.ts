@@ -1,4 +1,13 @@
+import { restrictionTypeProblems } from '@engine/core';
+import type { RestrictionTypeDeclaration } from '@schemas/config/restriction-type.schema';
+import { restrictionTypeDeclarations } from '@schemas/entities/restriction-types';
 import type { RestrictionItem, RestrictionType } from '@schemas/entities/storefront.schema';
+import {
+  userAttributes,
+  userPatchSchema,
+  type UserAttribute,
+  type UserAttributeDeclaration,
+} from '@schemas/entities/user.schema';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -7,6 +16,52 @@ import type { FastifyInstance } from 'fastify';
  * has no values for matches no restriction on it.
  */
 export type Audience = Partial<Record<RestrictionType, readonly string[]>>;
+
+/** A signed-in user's values of the attributes restrictions read. */
+export type UserAttributeValues = Partial<Record<UserAttribute, readonly string[]>>;
+
+/**
+ * The restriction types, checked once when the server starts as `npm run validate` checks them:
+ * a type that reads an attribute users set themselves would let anyone into its audience, so
+ * the server refuses to start with it.
+ *
+ * @throws Error listing every problem
+ */
+export function checkedRestrictionTypes<T extends RestrictionTypeDeclaration>(
+  declarations: readonly T[],
+  attributes: Readonly<Record<string, UserAttributeDeclaration>>,
+  fields: readonly string[],
+): readonly T[] {
+  const problems = restrictionTypeProblems(declarations, attributes, fields);
+  if (problems.length)
+    throw new Error(
+      `Unsafe audience restriction types:\n${problems
+        .map((p) => `${p.in}${p.path}: ${p.message}`)
+        .join('\n')}`,
+    );
+  return declarations;
+}
+
+const declared = checkedRestrictionTypes(
+  restrictionTypeDeclarations,
+  userAttributes,
+  Object.keys(userPatchSchema.properties),
+);
+
+/**
+ * A user's audience: each restriction type has the values of the attribute it reads.
+ *
+ * @example
+ * audienceOfAttributes({ country: ['NL'], roles: ['learner'] }) // { country: ['NL'], roles: ['learner'] }
+ */
+export function audienceOfAttributes(values: UserAttributeValues): Audience {
+  const audience: Audience = {};
+  for (const { type, reads } of declared) {
+    const has = values[reads];
+    if (has?.length) audience[type] = has;
+  }
+  return audience;
+}
 
 const valuesOf = (value: RestrictionItem['value']): string[] =>
   (Array.isArray(value) ? value : [value]).map((v) => String(v));
@@ -46,7 +101,8 @@ export function keptAudienceOf(
     ['users', 'user_organizations', 'user_roles', 'settings'],
     async () => {
       const site = (await app.repos.settings.get('regional')).default_language || DEFAULT_LANGUAGE;
-      return { site, audience: await app.repos.storefront.audienceOf(uid, site) };
+      const values = await app.repos.storefront.attributesOf(uid, site);
+      return { site, audience: audienceOfAttributes(values) };
     },
   );
 }

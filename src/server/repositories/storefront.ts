@@ -1,16 +1,18 @@
 import type { ListMeta } from '@schemas/entities/common.schema';
-import {
-  restrictionTypes,
-  type RestrictionItem,
-  type RestrictionType,
-  type StorefrontRestrictionOptions,
-  type StorefrontSection,
+import type { restrictionOptionSources } from '@schemas/config/restriction-type.schema';
+import { restrictionTypeDeclarations } from '@schemas/entities/restriction-types';
+import type {
+  RestrictionItem,
+  StorefrontRestrictionOptions,
+  StorefrontSection,
 } from '@schemas/entities/storefront.schema';
 import type { TrainingListItem } from '@schemas/entities/training.schema';
 import type { TrainingsContent } from '@schemas/storefront/trainings.section';
 import type { Db } from '../db/db';
-import type { Audience } from '../lib/storefront-audience';
+import type { UserAttributeValues } from '../lib/storefront-audience';
 import { trainingsRepository, type Viewer } from './trainings';
+
+type RestrictionOptionSource = (typeof restrictionOptionSources)[number];
 
 /** Which visitors a layout is for. */
 export type StorefrontAudience = 'registered' | 'unregistered';
@@ -57,29 +59,6 @@ function toSection(row: SectionRow): StorefrontSection {
     },
   };
 }
-
-/** Labels of the restriction types in the target audience dialog (English source strings). */
-const RESTRICTION_LABELS: Record<RestrictionType, string> = {
-  language: 'Language',
-  country: 'Country',
-  title: 'Title',
-  organizations: 'Organizations',
-  roles: 'Roles',
-};
-
-/**
- * Which restriction types the target audience dialog offers per audience, and which of them
- * take one value (SPEC point 5): registered users get all, with language, country, title and
- * organizations single; unregistered users get language (single) and organizations (multiple).
- */
-const DIALOG: Record<StorefrontAudience, readonly { type: RestrictionType; multiple: boolean }[]> =
-  {
-    registered: restrictionTypes.map((type) => ({ type, multiple: type === 'roles' })),
-    unregistered: [
-      { type: 'language', multiple: false },
-      { type: 'organizations', multiple: true },
-    ],
-  };
 
 /** Storefront layouts, their sections, the audiences they are built for and the trainings they show. */
 export function storefrontRepository(db: Db) {
@@ -222,10 +201,10 @@ export function storefrontRepository(db: Db) {
     },
 
     /**
-     * What a signed-in user offers the restrictions: their language (or the site's), country,
-     * title, organizations and roles.
+     * The attributes of a signed-in user that restrictions read: their language (or the site's),
+     * country, title, organizations and roles (everyone signed in has `authenticated`).
      */
-    async audienceOf(uid: number, siteLanguage: string): Promise<Audience> {
+    async attributesOf(uid: number, siteLanguage: string): Promise<UserAttributeValues> {
       const { rows } = await db.query<{
         language: string | null;
         country: string | null;
@@ -241,33 +220,35 @@ export function storefrontRepository(db: Db) {
       );
       const row = rows[0];
       if (!row) return { language: [siteLanguage] };
-      const audience: Audience = {
+      return {
         language: [row.language || siteLanguage],
         organizations: row.organizations.map(String),
         roles: ['authenticated', ...row.roles],
+        ...(row.country ? { country: [row.country] } : {}),
+        ...(row.title ? { title: [row.title] } : {}),
       };
-      if (row.country) audience.country = [row.country];
-      if (row.title) audience.title = [row.title];
-      return audience;
     },
 
-    /** The target audience dialog of an audience: its restriction types and their options. */
+    /**
+     * The target audience dialog of an audience: the restriction types it offers (as declared),
+     * each with its options from the source its declaration names.
+     */
     async restrictionOptions(
       audience: StorefrontAudience,
       countries: readonly { code: string; name: string }[],
     ): Promise<StorefrontRestrictionOptions[]> {
-      const options: Record<
-        RestrictionType,
+      const sources: Record<
+        RestrictionOptionSource,
         () => Promise<{ value: string | number; label: string }[]>
       > = {
-        language: async () =>
+        languages: async () =>
           (
             await db.query<{ langcode: string; name: string }>(
               'SELECT langcode, name FROM languages ORDER BY weight, langcode',
             )
           ).rows.map((r) => ({ value: r.langcode, label: r.name })),
-        country: async () => countries.map((c) => ({ value: c.code, label: c.name })),
-        title: async () =>
+        countries: async () => countries.map((c) => ({ value: c.code, label: c.name })),
+        titles: async () =>
           (
             await db.query<{ title: string }>(
               `SELECT DISTINCT profile ->> 'title' AS title FROM users
@@ -288,13 +269,18 @@ export function storefrontRepository(db: Db) {
           ).rows.map((r) => ({ value: r.name, label: r.label })),
       };
       const out: StorefrontRestrictionOptions[] = [];
-      for (const { type, multiple } of DIALOG[audience])
+      for (const declaration of restrictionTypeDeclarations) {
+        const choice = (declaration.dialog as Partial<Record<StorefrontAudience, string>>)[
+          audience
+        ];
+        if (!choice) continue;
         out.push({
-          type,
-          label: RESTRICTION_LABELS[type],
-          multiple,
-          options: await options[type](),
+          type: declaration.type,
+          label: declaration.label,
+          multiple: choice === 'several',
+          options: await sources[declaration.options](),
         });
+      }
       return out;
     },
 

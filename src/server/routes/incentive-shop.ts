@@ -17,6 +17,7 @@ import {
   type ProductInput,
   type ShopSettings,
 } from '@schemas/entities/incentives.schema';
+import { restrictionTypes } from '@schemas/entities/storefront.schema';
 import {
   envelope,
   HttpError,
@@ -65,6 +66,11 @@ function productProblems(input: ProductInput): FieldMessage[] {
   const until = input.available_until ? Date.parse(input.available_until) : undefined;
   if (from !== undefined && until !== undefined && until <= from)
     problems.push({ path: 'available_until', text: 'Must be after the start of availability' });
+  // Only declared types: they read what users cannot set for themselves (restriction-types.ts).
+  (input.restrictions ?? []).forEach((item, i) => {
+    if (!(restrictionTypes as readonly string[]).includes(item.type))
+      problems.push({ path: `restrictions[${i}][type]`, text: 'Unknown restriction type' });
+  });
   return problems;
 }
 

@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import type { FastifyRequest } from 'fastify';
 import {
   currentUserSchema,
+  isAdministratorAttribute,
   userListItemSchema,
   userPatchSchema,
   usersQuerySchema,
   type CurrentUser,
   type UserListItem,
+  type UserPatch,
 } from '@schemas/entities/user.schema';
+import { profileFormSchema } from '@schemas/forms/profile.schema';
 import {
   userCreateSchema,
   userOrganizationsBodySchema,
@@ -42,7 +45,30 @@ export const userAdminMessages = {
   implicitRole: 'Everyone has this role already',
   unknownOrganization: 'Unknown organization',
   blockSelf: 'You cannot block your own account.',
+  administratorOnly: 'Only an administrator can change this.',
 };
+
+/** A patchable field's value as the user has it now. */
+function valueOf(user: CurrentUser, key: keyof UserPatch): string | null | undefined {
+  switch (key) {
+    case 'first_name':
+    case 'last_name':
+    case 'language':
+    case 'timezone':
+      return user[key];
+    default:
+      return user.profile?.[key];
+  }
+}
+
+/**
+ * The fields of a user's own profile form they fill in themselves: a profile is complete (the
+ * `profile_completed` rule) once each has a value. Fields an administrator sets do not count,
+ * as the user cannot fill them.
+ */
+const OWN_PROFILE_FIELDS = (
+  Object.keys(profileFormSchema.properties) as (keyof UserPatch)[]
+).filter((key) => !isAdministratorAttribute(key));
 
 /** The profile fields an audit entry compares. */
 function profileFields(user: CurrentUser): Record<string, unknown> {
@@ -107,7 +133,7 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['users'],
         summary:
-          "Change a user's profile, language or time zone (one's own, or any as administrator)",
+          "Change a user's profile, language or time zone (one's own, or any as administrator); the attributes administrators set (job title, country) only with site_manage, else 400",
         params: uidParamsSchema,
         body: userPatchSchema,
         response: { 200: envelope(currentUserSchema), ...errorResponses },
@@ -128,11 +154,24 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         if (countries.length && !countries.some((c) => c.code === patch.country))
           problems.push({ path: 'country', text: 'Unknown country' });
       }
-      if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
       const user = await app.repos.transaction(async (repos) => {
         const before = await repos.users.current(uid);
         if (!before) throw new HttpError(404, 'Not found');
-        await repos.users.update(uid, patch);
+        // Attributes an administrator sets (userAttributes) are what audience restrictions read:
+        // a user who could set their own would give themselves any audience. Their own PATCH
+        // may send them unchanged (a form sends every field) but not change them; a change is
+        // refused rather than dropped, so the user is not told it was saved.
+        const selfService = request.access.flags.site_manage !== true;
+        const changed = { ...patch };
+        if (selfService)
+          for (const key of Object.keys(patch) as (keyof UserPatch)[]) {
+            if (!isAdministratorAttribute(key)) continue;
+            if ((patch[key] ?? '') !== (valueOf(before, key) ?? ''))
+              problems.push({ path: key, text: userAdminMessages.administratorOnly });
+            delete changed[key];
+          }
+        if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
+        await repos.users.update(uid, changed);
         const after = (await repos.users.current(uid))!;
         // Administrators' changes to other users (or made while masquerading) are audited.
         if (uid !== request.access.uid || request.realUid !== undefined)
@@ -146,7 +185,7 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         return after;
       });
       // Incentives: users who complete their own profile earn points once (never fails this).
-      if (uid === request.access.uid && user.profile?.title && user.profile.country)
+      if (uid === request.access.uid && OWN_PROFILE_FIELDS.every((key) => valueOf(user, key)))
         await app.repos.earning.awardSafely(request.log, uid, 'profile_completed', 'once');
       return ok(user);
     },

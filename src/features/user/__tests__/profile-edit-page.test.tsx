@@ -12,6 +12,18 @@ const languages = [
   { langcode: 'en', name: 'English', native_name: 'English', direction: 0, weight: 0 },
   { langcode: 'ar', name: 'Arabic', native_name: 'العربية', direction: 1, weight: 1 },
 ];
+const countries = {
+  countries: [
+    { code: 'DE', name: 'Germany' },
+    { code: 'NL', name: 'Netherlands' },
+  ],
+  default_country: 'NL',
+};
+const settings = http.get('*/api/v2/settings', ({ request }) =>
+  new URL(request.url).searchParams.get('type') === 'countries'
+    ? HttpResponse.json({ data: countries })
+    : HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+);
 const routes = (ui: React.ReactNode) => [
   { path: '/user/:uid/edit', element: ui },
   { path: '/user', element: <p>Profile view</p> },
@@ -23,20 +35,21 @@ describe('Profile edit page', () => {
     server.use(
       http.get('*/api/v2/languages', () => HttpResponse.json({ data: languages })),
       http.patch('*/api/v2/users/7', async ({ request }) => {
-        const body = (await request.json()) as { title?: string };
+        const body = (await request.json()) as { last_name?: string };
         bodies.push(body);
-        if (body.title === 'x'.repeat(3))
+        if (body.last_name === 'x'.repeat(3))
           return HttpResponse.json(
             {
               message: 'Invalid input',
-              messages: [{ path: 'title', text: 'Choose a real title.' }],
+              messages: [{ path: 'last_name', text: 'Choose a real name.' }],
             },
             { status: 400 },
           );
-        return HttpResponse.json({ data: { ...learner, profile: { title: body.title } } });
+        return HttpResponse.json({ data: { ...learner, last_name: body.last_name } });
       }),
       http.get('*/api/v2/me', () => HttpResponse.json({ data: learner })),
       http.get('*/api/v2/users/7', () => HttpResponse.json({ data: learner })),
+      settings,
     );
     const user = userEvent.setup();
     const { router } = renderShell(<ProfileEditPage />, {
@@ -45,18 +58,19 @@ describe('Profile edit page', () => {
       routes,
     });
 
-    const title = await screen.findByLabelText('Job title');
+    const lastName = await screen.findByLabelText('Last name');
     expect(screen.getByLabelText(/First name/)).toHaveValue('Lena');
-    await user.type(title, 'xxx');
+    await user.clear(lastName);
+    await user.type(lastName, 'xxx');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Choose a real title.')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a real name.')).toBeInTheDocument();
 
-    await user.clear(title);
-    await user.type(title, 'Nurse');
+    await user.clear(lastName);
+    await user.type(lastName, 'Weber');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user');
-    expect(bodies.at(-1)).toMatchObject({ first_name: 'Lena', title: 'Nurse' });
+    expect(bodies.at(-1)).toMatchObject({ first_name: 'Lena', last_name: 'Weber' });
   });
 
   it("loads someone else's details for an administrator and saves them", async () => {
@@ -69,7 +83,7 @@ describe('Profile edit page', () => {
       language: 'ar',
       timezone: 'Asia/Dubai',
       avatar: null,
-      profile: { title: 'Trainer' },
+      profile: { title: 'Trainer', country: 'DE' },
     };
     const saved: unknown[] = [];
     server.use(
@@ -80,10 +94,12 @@ describe('Profile edit page', () => {
         saved.push(body);
         return HttpResponse.json({ data: { ...nadia, ...body } });
       }),
+      settings,
     );
     const user = userEvent.setup();
     const { router } = renderShell(<ProfileEditPage />, {
       user: learner,
+      flags: { site_manage: true },
       path: '/user/99/edit',
       routes,
     });
@@ -92,12 +108,56 @@ describe('Profile edit page', () => {
     ).toBeInTheDocument();
     expect(await screen.findByLabelText(/First name/)).toHaveValue('Nadia');
     expect(screen.getByLabelText('Job title')).toHaveValue('Trainer');
+    // An administrator sets the job title and country.
+    expect(screen.queryByText('Managed by your administrator')).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText('Job title'));
     await user.type(screen.getByLabelText('Job title'), 'Lead trainer');
+    await user.selectOptions(screen.getByLabelText('Country'), 'Netherlands');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
-    expect(saved.at(-1)).toMatchObject({ first_name: 'Nadia', title: 'Lead trainer' });
+    expect(saved.at(-1)).toMatchObject({
+      first_name: 'Nadia',
+      title: 'Lead trainer',
+      country: 'NL',
+    });
     // An administrator stays on the form of the person they edit.
     expect(router.state.location.pathname).toBe('/user/99/edit');
+  });
+
+  it('shows a learner their job title and country read-only, set by their administrator, and never sends them', async () => {
+    const me = { ...learner, profile: { title: 'Logistics planner', country: 'DE' } };
+    const bodies: object[] = [];
+    server.use(
+      http.get('*/api/v2/languages', () => HttpResponse.json({ data: languages })),
+      http.get('*/api/v2/users/7', () => HttpResponse.json({ data: me })),
+      http.get('*/api/v2/me', () => HttpResponse.json({ data: me })),
+      http.patch('*/api/v2/users/7', async ({ request }) => {
+        const body = (await request.json()) as object;
+        bodies.push(body);
+        return HttpResponse.json({ data: { ...me, ...body } });
+      }),
+      settings,
+    );
+    const user = userEvent.setup();
+    renderShell(<ProfileEditPage />, { user: me, path: '/user/7/edit', routes });
+
+    const title = await screen.findByLabelText('Job title');
+    const country = screen.getByLabelText('Country');
+    expect(title).toHaveValue('Logistics planner');
+    expect(title).toHaveAttribute('readonly');
+    expect(country).toHaveDisplayValue('Germany');
+    expect(country).toBeDisabled();
+    expect(screen.getAllByText('Managed by your administrator')).toHaveLength(2);
+    await user.type(title, ' and director');
+    expect(title).toHaveValue('Logistics planner');
+
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), 'Weber');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ first_name: 'Lena', last_name: 'Weber' });
+    expect(Object.keys(bodies[0]!)).not.toContain('title');
+    expect(Object.keys(bodies[0]!)).not.toContain('country');
   });
 });

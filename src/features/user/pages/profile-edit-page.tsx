@@ -1,6 +1,7 @@
 import { ApiRequestError } from '@engine/core';
 import { useSession, useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
+import { isAdministratorAttribute } from '@schemas/entities/user.schema';
 import {
   profileFormSchema,
   profileUiSchema,
@@ -8,6 +9,7 @@ import {
 } from '@schemas/forms/profile.schema';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useCountries } from '@/lib/queries/countries';
 import { useLanguages } from '@/lib/queries/languages';
 import { useUpdateUser } from '@/lib/queries/update-user';
 import { useUser } from '@/lib/queries/user';
@@ -15,6 +17,13 @@ import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
 import { AvatarUploader } from '../components/avatar-uploader';
 import styles from './profile-edit-page.module.css';
+
+type Field = keyof ProfileForm;
+
+/** Fields only an administrator sets (job title, country), as `userAttributes` declares them. */
+const administratorFields = (Object.keys(profileFormSchema.properties) as Field[]).filter(
+  isAdministratorAttribute,
+);
 
 function timeZones(): string[] {
   try {
@@ -25,15 +34,19 @@ function timeZones(): string[] {
 }
 
 /**
- * /user/{uid}/edit: names, title, language and time zone as a schema-rendered form, with the
- * picture beside it. The server decides who may edit whom. Saving one's own language switches the
- * interface and its direction at once (the `me` cache drives the app's language).
+ * /user/{uid}/edit: names, title, country, language and time zone as a schema-rendered form, with
+ * the picture beside it. The server decides who may edit whom. Job title and country are set by
+ * administrators (audiences of rewards and storefront sections follow them), so anyone else sees
+ * them read-only and never sends them. Saving one's own language switches the interface and its
+ * direction at once (the `me` cache drives the app's language).
  */
 export default function ProfileEditPage() {
   const { t } = useT();
-  const { user } = useSession();
+  const { user, flags } = useSession();
   const { uid = '' } = useParams();
   const languages = useLanguages();
+  const countries = useCountries();
+  const administrator = flags.site_manage === true;
   const navigate = useNavigate();
   const { notify } = useNotify();
   const editingSelf = user !== null && String(user.uid) === uid;
@@ -43,10 +56,17 @@ export default function ProfileEditPage() {
 
   const schema = useMemo(() => {
     const options = languages.data ?? [];
+    const countryList = countries.data?.countries ?? [];
     return {
       ...profileFormSchema,
       properties: {
         ...profileFormSchema.properties,
+        country: countryList.length
+          ? {
+              ...profileFormSchema.properties.country,
+              oneOf: countryList.map((c) => ({ const: c.code, title: c.name })),
+            }
+          : profileFormSchema.properties.country,
         language: options.length
           ? {
               ...profileFormSchema.properties.language,
@@ -56,7 +76,25 @@ export default function ProfileEditPage() {
         timezone: { ...profileFormSchema.properties.timezone, enum: timeZones() },
       },
     };
-  }, [languages.data]);
+  }, [languages.data, countries.data]);
+
+  const readOnly = useMemo(() => (administrator ? [] : administratorFields), [administrator]);
+  const uiSchema = useMemo(
+    () => ({
+      ...profileUiSchema,
+      ...Object.fromEntries(
+        readOnly.map((field) => [
+          field,
+          {
+            ...profileUiSchema[field],
+            'ui:readonly': true,
+            'ui:help': 'Managed by your administrator',
+          },
+        ]),
+      ),
+    }),
+    [readOnly],
+  );
 
   if (!user) return null;
   const person = edited.data;
@@ -65,6 +103,7 @@ export default function ProfileEditPage() {
         first_name: person.first_name ?? '',
         last_name: person.last_name ?? '',
         title: person.profile?.title ?? '',
+        ...(person.profile?.country ? { country: person.profile.country } : {}),
         ...(person.language ? { language: person.language } : {}),
         ...(person.timezone ? { timezone: person.timezone } : {}),
       }
@@ -72,8 +111,12 @@ export default function ProfileEditPage() {
 
   const submit = async (data: ProfileForm) => {
     setError(null);
+    // Read-only fields go back as they came, so they are left out of the change.
+    const patch = Object.fromEntries(
+      Object.entries(data).filter(([field]) => !readOnly.includes(field as Field)),
+    ) as ProfileForm;
     try {
-      await update.mutateAsync(data);
+      await update.mutateAsync(patch);
       notify('success', t('Your profile has been saved.'));
       if (editingSelf) void navigate('/user');
     } catch (e) {
@@ -104,13 +147,13 @@ export default function ProfileEditPage() {
                 {t('Try again')}
               </button>
             </p>
-          ) : languages.isPending || edited.isPending ? (
+          ) : languages.isPending || countries.isPending || edited.isPending ? (
             <p role="status">{t('Loading')}</p>
           ) : (
             <SchemaForm<ProfileForm>
               key={uid}
               schema={schema}
-              uiSchema={profileUiSchema}
+              uiSchema={uiSchema}
               {...(formData ? { formData } : {})}
               onSubmit={submit}
               serverErrors={error}

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, setupMockServer } from '@/shell/__tests__/msw';
 import { renderShell } from '@/shell/__tests__/test-utils';
+import { restrictionTypeDeclarations } from '@schemas/entities/restriction-types';
 import ProductFormPage from '../pages/product-form-page';
 import ProductsPage from '../pages/products-page';
 import { admin, meta, product } from './fixtures';
@@ -187,5 +188,34 @@ describe('Product form', () => {
     expect(await screen.findByText('The product has been saved.')).toBeInTheDocument();
     expect(patched).toMatchObject({ title: 'Warm hoodie', price: 800, stock: 4, published: true });
     expect(patched).not.toHaveProperty('id');
+  }, 20_000);
+
+  it('offers the declared restriction types by name, and keeps a product’s restrictions', async () => {
+    const restrictions = [{ rule: 'and' as const, type: 'language', value: 'ar' }];
+    let patched: Record<string, unknown> | undefined;
+    server.use(
+      http.get('*/api/v2/incentives/products/6', () =>
+        HttpResponse.json({ data: product(6, { title: 'Calligraphy book', restrictions }) }),
+      ),
+      http.patch('*/api/v2/incentives/products/6', async ({ request }) => {
+        patched = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ data: product(6, { title: 'Calligraphy book' }) });
+      }),
+      http.get('*/api/v2/incentives/products', () =>
+        HttpResponse.json({ data: [], meta: meta(0) }),
+      ),
+    );
+    renderShell(null, { user: admin, path: '/settings/incentives/products/6/edit', routes });
+    const type = await screen.findByRole('combobox', { name: /^Type/ });
+    expect(type).toHaveDisplayValue('Language');
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+        .filter(Boolean),
+    ).toEqual(restrictionTypeDeclarations.map((d) => d.label));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The product has been saved.')).toBeInTheDocument();
+    expect(patched).toMatchObject({ restrictions });
   }, 20_000);
 });

@@ -1,12 +1,14 @@
 import type { Product, ProductInput } from '@schemas/entities/incentives.schema';
 import { productInputSchema } from '@schemas/entities/incentives.schema';
+import { restrictionTypeDeclarations } from '@schemas/entities/restriction-types';
 import type { UiSchema } from '@rjsf/utils';
 
 const { properties } = productInputSchema;
 
 /**
  * The product form: `productInputSchema` with its optional dates as plain date-time fields (rjsf
- * would draw `anyOf [date-time, null]` as an option picker) and restrictions joined by "and".
+ * would draw `anyOf [date-time, null]` as an option picker) and restrictions joined by "and", of
+ * the declared restriction types only.
  * {@link toProductInput} turns empty fields back into the nulls the contract expects.
  */
 export const productFormSchema = {
@@ -24,6 +26,12 @@ export const productFormSchema = {
         properties: {
           ...properties.restrictions.items.properties,
           rule: { ...properties.restrictions.items.properties.rule, default: 'and' },
+          type: {
+            ...properties.restrictions.items.properties.type,
+            title: 'Type',
+            enum: restrictionTypeDeclarations.map((d) => d.type),
+          },
+          value: { ...properties.restrictions.items.properties.value, title: 'Value' },
         },
       },
     },
@@ -77,8 +85,12 @@ export const productUiSchema: UiSchema = {
   available_until: { 'ui:help': 'Leave empty to offer it with no end date.' },
   published: { 'ui:help': 'Only published products appear in the shop.' },
   restrictions: {
-    'ui:help': 'Leave empty to offer the product to everyone who can use the shop.',
-    items: { rule: { 'ui:widget': 'hidden' } },
+    'ui:help':
+      'Leave empty to offer the product to everyone who can use the shop. Everyone chooses their own language: to limit who may buy, use organizations, roles, country or title.',
+    items: {
+      rule: { 'ui:widget': 'hidden' },
+      type: { 'ui:enumNames': restrictionTypeDeclarations.map((d) => d.label) },
+    },
   },
 };
 

@@ -4,6 +4,7 @@ import { buildApp, type AtriumApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/db';
 import { openPglite } from '../../src/server/db/pglite';
+import { forgetStaleSignIns } from '../../src/server/routes/auth';
 import { agent, describeEachDb, PASSWORD, type TestServer } from './helpers';
 
 describeEachDb('login rate limit', (server) => {
@@ -45,6 +46,35 @@ describeEachDb('login rate limit', (server) => {
     expect((await agent(server, { remoteAddress: '10.0.2.1' }).login('trainer')).statusCode).toBe(
       200,
     );
+  });
+
+  it('forgets failures past the window of keys that never come back, and ended sessions', async () => {
+    const db = server().db;
+    for (let i = 0; i < 3; i++)
+      await agent(server, { remoteAddress: `10.7.0.${i + 1}` }).login(`drifter${i}`, 'wrong');
+    await db.query(
+      `UPDATE login_failures SET created_at = now() - interval '16 minutes' WHERE key LIKE '%drifter%' OR key LIKE 'ip:10.7.0.%'`,
+    );
+    await agent(server, { remoteAddress: '10.7.1.1' }).login('drifter-now', 'wrong');
+    const ended = agent(server, { remoteAddress: '10.7.2.1' });
+    expect((await ended.login('learner')).statusCode).toBe(200);
+    const count = async (sql: string) =>
+      Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM (${sql}) q`)).rows[0]!.n);
+    const learnerSessions = `SELECT 1 FROM sessions WHERE uid = (SELECT uid FROM users WHERE name = 'learner')`;
+    await db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE uid = (SELECT uid FROM users WHERE name = 'learner')`,
+    );
+    const live = await count('SELECT 1 FROM sessions WHERE expires_at > now()');
+    expect(await count(learnerSessions)).toBeGreaterThan(0);
+
+    await forgetStaleSignIns(server().app.repos);
+
+    const { rows } = await db.query<{ key: string }>(
+      `SELECT key FROM login_failures WHERE key LIKE '%drifter%' OR key LIKE 'ip:10.7.%' ORDER BY key`,
+    );
+    expect(rows.map((r) => r.key)).toEqual(['account:drifter-now', 'ip:10.7.1.1']);
+    expect(await count(learnerSessions)).toBe(0);
+    expect(await count('SELECT 1 FROM sessions')).toBe(live);
   });
 
   it('a successful login clears the account failures', async () => {

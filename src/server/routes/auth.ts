@@ -4,13 +4,42 @@ import { currentUserSchema } from '@schemas/entities/user.schema';
 import { envelope, HttpError, ok } from '@engine/server';
 import { errorResponses, needSignedIn } from '../lib/guards';
 import { verifyNothing, verifyPassword } from '../lib/password';
+import type { Repositories } from '../repositories/create-repositories';
 
 /** Login throttling: this many failures within the window block the account and the address. */
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
+/** How often a running server forgets ended sessions and failed logins past their window. */
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Deletes ended sessions and failed logins older than the window. Each key's old failures also go
+ * when it tries again, but the keys an attacker used once (every address of a botnet) never do.
+ */
+export async function forgetStaleSignIns(repos: Repositories): Promise<void> {
+  await repos.sessions.purgeExpired();
+  await repos.loginFailures.purgeOlderThan(LOGIN_FAILURE_WINDOW_MS);
+}
+
 /** Sign in and out. */
 export const authRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  // Hourly while the server runs (every process may: the deletes are idempotent); tests call
+  // forgetStaleSignIns themselves.
+  if (process.env.NODE_ENV !== 'test' && !process.env.VITEST) {
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        forgetStaleSignIns(app.repos).catch((error: unknown) =>
+          app.log.error({ err: error }, 'forgetting ended sessions and old login failures failed'),
+        );
+      }, HOUSEKEEPING_INTERVAL_MS).unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+    });
+  }
+
   /** The uid of the account the password opens: 400 for a wrong one, 403 for a blocked account. */
   async function accountOf(name: string, password: string): Promise<number> {
     const account = await app.repos.users.credentials(name.trim());

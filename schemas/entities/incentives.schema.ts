@@ -466,9 +466,9 @@ export const awardGuardDefaults = Object.fromEntries(
  * interface translates the template and keeps the values (`matchGuardMessage`).
  */
 export const guardMessages = {
-  heldAwards: 'Held back: at most @count awards in @minutes minutes',
-  heldPoints: 'Held back: at most @points points in @minutes minutes',
-  heldInterval: 'Held back: less than @seconds seconds after the last award of this rule',
+  heldAwards: 'Held back: award limit reached (@count in @minutes min)',
+  heldPoints: 'Held back: points limit reached (@points in @minutes min)',
+  heldInterval: 'Held back: less than @seconds s after the last award of this rule',
   notOpened: 'Open the video before you mark it as watched.',
   tooSoon: 'You can mark this video as watched in @minutes min, once you have seen it.',
 } as const;
@@ -478,7 +478,7 @@ export const guardMessages = {
  *
  * @example
  * fillGuardMessage(guardMessages.heldAwards, { count: 20, minutes: 60 });
- * // 'Held back: at most 20 awards in 60 minutes'
+ * // 'Held back: award limit reached (20 in 60 min)'
  */
 export function fillGuardMessage(
   template: string,
@@ -501,8 +501,8 @@ const guardMatchers = Object.values(guardMessages).map((template) => ({
  * The guard message a text was filled from, and its values; undefined for any other text.
  *
  * @example
- * matchGuardMessage('Held back: at most 20 awards in 60 minutes');
- * // { template: 'Held back: at most @count awards in @minutes minutes', values: { count: '20', minutes: '60' } }
+ * matchGuardMessage('Held back: award limit reached (20 in 60 min)');
+ * // { template: 'Held back: award limit reached (@count in @minutes min)', values: { count: '20', minutes: '60' } }
  */
 export function matchGuardMessage(
   text: string,

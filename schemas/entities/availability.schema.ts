@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateSchema, dateTimeSchema, embed, instantSchema } from './common.schema';
+import { fillTemplate, templateMatcher } from './message-templates';
 
 /*
  * Trainer availability. A trainer's availability is kept in the trainer's own time zone as
@@ -366,18 +367,7 @@ export const availabilityMessages = {
  * @example
  * fillMessage('Overlaps @range on the same day', { range: '09:00–12:00' });
  */
-export function fillMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/@(\w+)/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const messageMatchers = Object.values(availabilityMessages).map((template) => {
-  const names = [...template.matchAll(/@(\w+)/g)].map((m) => m[1]!);
-  const pattern = escapeRegExp(template).replace(/@\w+/g, '(.+?)');
-  return { template, names, regex: new RegExp(`^${pattern}$`) };
-});
+export const fillMessage = fillTemplate;
 
 /**
  * The template and values a message was filled from, or undefined for any other text.
@@ -386,16 +376,4 @@ const messageMatchers = Object.values(availabilityMessages).map((template) => {
  * matchMessage('Overlaps 09:00–12:00 on the same day');
  * // { template: 'Overlaps @range on the same day', values: { range: '09:00–12:00' } }
  */
-export function matchMessage(
-  text: string,
-): { template: string; values: Record<string, string> } | undefined {
-  for (const { template, names, regex } of messageMatchers) {
-    const match = regex.exec(text);
-    if (match)
-      return {
-        template,
-        values: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])),
-      };
-  }
-  return undefined;
-}
+export const matchMessage = templateMatcher(Object.values(availabilityMessages));

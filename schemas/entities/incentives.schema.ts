@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateSchema, dateTimeSchema, embed, instantSchema, pageQuerySchema } from './common.schema';
+import { fillTemplate, templateMatcher } from './message-templates';
 import { restrictionItemSchema } from './storefront.schema';
 
 const date = embed(dateSchema);
@@ -480,22 +481,7 @@ export const guardMessages = {
  * fillGuardMessage(guardMessages.heldAwards, { count: 20, minutes: 60 });
  * // 'Held back: award limit reached (20 in 60 min)'
  */
-export function fillGuardMessage(
-  template: string,
-  values: Record<string, string | number>,
-): string {
-  return template.replace(/@(\w+)/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}
-
-const guardMatchers = Object.values(guardMessages).map((template) => ({
-  template,
-  names: [...template.matchAll(/@(\w+)/g)].map((m) => m[1]!),
-  regex: new RegExp(
-    `^${template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/@\w+/g, '(.+?)')}$`,
-  ),
-}));
+export const fillGuardMessage = fillTemplate;
 
 /**
  * The guard message a text was filled from, and its values; undefined for any other text.
@@ -504,19 +490,7 @@ const guardMatchers = Object.values(guardMessages).map((template) => ({
  * matchGuardMessage('Held back: award limit reached (20 in 60 min)');
  * // { template: 'Held back: award limit reached (@count in @minutes min)', values: { count: '20', minutes: '60' } }
  */
-export function matchGuardMessage(
-  text: string,
-): { template: string; values: Record<string, string> } | undefined {
-  for (const { template, names, regex } of guardMatchers) {
-    const match = regex.exec(text);
-    if (match)
-      return {
-        template,
-        values: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])),
-      };
-  }
-  return undefined;
-}
+export const matchGuardMessage = templateMatcher(Object.values(guardMessages));
 
 /** `GET|POST settings/incentives/rules`: every rule type, in the declared order. */
 export const rulesSchema = {

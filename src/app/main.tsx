@@ -7,6 +7,7 @@ import { api } from '@/lib/api';
 import { takePageQueries } from '@/lib/page-queries';
 import { createQueryClient } from '@/lib/query-client';
 import '@/shell/styles/global.css';
+import { keepEarlyClicks } from './early-clicks';
 import { primeFirstQueries } from './first-render';
 import { preloadPage } from './pages';
 import { Portal, portalRoutes } from './portal';
@@ -31,10 +32,17 @@ function render(queryClient: QueryClient, router: ReturnType<typeof createBrowse
   );
   // The server rendered the page: take it over as it is, in slices that leave the main thread
   // free between them (a transition); a click or key press on the page first finishes the
-  // take-over and then reaches its control. Otherwise render it here.
-  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, portal));
-  else createRoot(root).render(portal);
+  // take-over and then reaches its control, and so does a click that came while the portal was
+  // starting. Otherwise render it here.
+  if (root.firstElementChild) {
+    startTransition(() => void hydrateRoot(root, portal));
+    early?.replay();
+  } else createRoot(root).render(portal);
 }
+
+/** Clicks on the server-rendered page before the portal has taken it over. */
+const serverRendered = document.getElementById('root');
+const early = serverRendered?.firstElementChild ? keepEarlyClicks(serverRendered) : undefined;
 
 /** Starts the portal in steps, each a task of its own, so that none holds the page up long. */
 async function start() {

@@ -1,11 +1,14 @@
 import type { RouteHandle } from '@engine/react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@schemas/entities/user.schema';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { api } from '@/lib/api';
+import { meQueryKey } from '@/lib/queries/me';
 import { takePageQueries } from '@/lib/page-queries';
 import { createQueryClient } from '@/lib/query-client';
+import { preloadSignedInHeader } from '@/shell/header/header';
 import '@/shell/styles/global.css';
 import { keepEarlyClicks } from './early-clicks';
 import { primeFirstQueries } from './first-render';
@@ -18,6 +21,8 @@ import { Portal, portalRoutes } from './portal';
  * one render. Past this, the frame shows with the loader and the page follows.
  */
 const FIRST_PAGE_WAIT_MS = 300;
+/** How long the take-over of a page the server rendered waits for the code of its parts. */
+const SERVER_RENDERED_CODE_WAIT_MS = 10_000;
 
 /** Lets the browser paint and answer input before the next step of starting the portal. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -60,12 +65,19 @@ async function start() {
   // guards have waited for them.
   const firstPage = (router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.page;
   const firstPageLoaded = firstPage ? preloadPage(firstPage) : Promise.resolve();
-  await Promise.allSettled([
-    primed,
-    Promise.race([
-      firstPageLoaded,
-      new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
-    ]),
+  await primed;
+  const signedIn = (queryClient.getQueryData<CurrentUser>(meQueryKey)?.uid ?? 0) > 0;
+  // A page the server rendered shows already: its take-over waits for the code of the parts it
+  // shows, since a click on a part without its code is lost. Otherwise the frame shows soon.
+  const code = Promise.allSettled([
+    firstPageLoaded,
+    signedIn ? preloadSignedInHeader() : undefined,
+  ]);
+  await Promise.race([
+    code,
+    new Promise((resolve) =>
+      setTimeout(resolve, early ? SERVER_RENDERED_CODE_WAIT_MS : FIRST_PAGE_WAIT_MS),
+    ),
   ]);
   await nextTask();
   render(queryClient, router);

@@ -3,14 +3,37 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useBranding } from '@/lib/queries/branding';
 import { Icon } from '../icons/icons';
+import type { SearchField } from '../search-field/search-field';
 import styles from './header.module.css';
 import { PointsBadge } from './points-badge';
 import { UserMenu } from './user-menu';
 
+let LoadedSearchField: typeof SearchField | undefined;
+const loadSearchField = () =>
+  import('../search-field/search-field').then((module) => (LoadedSearchField = module.SearchField));
+
 /** Signed-in users only, so a visitor's page never loads it; its place is kept meanwhile. */
-const SearchField = lazy(() =>
-  import('../search-field/search-field').then((module) => ({ default: module.SearchField })),
-);
+const LazySearchField = lazy(() => loadSearchField().then((component) => ({ default: component })));
+
+/**
+ * The search field, rendered at once when its code is here already: React.lazy suspends on its
+ * first render even then, and while it does, a click on the server-rendered field is lost.
+ */
+function SearchFieldSlot() {
+  return LoadedSearchField ? <LoadedSearchField /> : <LazySearchField />;
+}
+
+/**
+ * Loads the code of the signed-in header's parts that come on their own (the search field), so
+ * that a page the server rendered is taken over with them in place: a click on a part whose
+ * code has not arrived yet would find nothing to answer it.
+ *
+ * @example
+ * await preloadSignedInHeader();
+ */
+export async function preloadSignedInHeader(): Promise<void> {
+  await loadSearchField();
+}
 
 export interface HeaderProps {
   /** Whether the navigation drawer is open (small screens). */
@@ -57,7 +80,7 @@ export function Header({ menuOpen = false, onMenuToggle, menuId }: HeaderProps) 
         {signedIn && user ? (
           <>
             <Suspense fallback={<span className={styles.searchPlaceholder} />}>
-              <SearchField />
+              <SearchFieldSlot />
             </Suspense>
             {branding?.incentives_leaderboard && (
               <Link

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SeedMode } from '../seed/seed';
 import { BUILT, projectPath } from '../paths';
@@ -37,15 +37,34 @@ function entriesOf(dir: string): string[] {
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it runs, as somebody else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !isZombie(pid);
 }
 
-/** Removes what builds of `dir` by processes that have ended (killed half-way) left beside it. */
-function removeLeftovers(dir: string): void {
+/**
+ * Whether a process has ended but not been reaped yet (Linux): it still answers signals, but
+ * runs no more. A build whose server was killed is left so until whatever adopted it reaps it.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // `pid (name) state …`: the name may hold spaces and parentheses, the state follows the last.
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes what builds of `dir` by processes that have ended (killed half-way) left beside it.
+ *
+ * @example
+ * removeLeftovers('/srv/atrium/data/db'); // db.new-<pid> of a gone process: removed
+ */
+export function removeLeftovers(dir: string): void {
   const name = path.basename(dir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pattern = new RegExp(`^${name}\\.new-(\\d+)$`);
   for (const entry of entriesOf(path.dirname(dir))) {

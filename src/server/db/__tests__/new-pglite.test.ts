@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import type { SeedMode } from '../../seed/seed';
 import { dataDirReader } from '../build-pglite';
 import { applyWrites, planWrites, type DataFile } from '../data-files';
 import { migrationFiles } from '../migrate';
-import { startNewPglite, temporaryPgliteDir } from '../new-pglite';
+import { removeLeftovers, startNewPglite, temporaryPgliteDir } from '../new-pglite';
 import { openPglite, openPgliteRaw } from '../pglite';
 
 const dirs: string[] = [];
@@ -150,4 +151,36 @@ describe('startNewPglite', () => {
     );
     expect(existsSync(dir)).toBe(false);
   }, 60_000);
+});
+
+describe('removeLeftovers', () => {
+  it('removes what the build of an ended process left, also one not reaped yet, and keeps a running one', async () => {
+    const parent = await tempDir();
+    const dir = path.join(parent, 'db');
+    // A shell that starts a child and becomes `sleep` in its place, which never reaps it: the
+    // child ends at once and stays a zombie while the sleep runs.
+    const adopter = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const zombie = Number(
+      await new Promise<string>((resolve) =>
+        adopter.stdout.once('data', (d) => resolve(String(d))),
+      ),
+    );
+    for (let waited = 0; waited < 10_000; waited += 20) {
+      const state = await readFile(`/proc/${zombie}/stat`, 'utf8').catch(() => '');
+      if (state.slice(state.lastIndexOf(')') + 2).startsWith('Z')) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const ended = spawnSync('true').pid;
+    const running = adopter.pid!;
+    for (const pid of [zombie, ended, running])
+      await mkdir(temporaryPgliteDir(dir, pid), { recursive: true });
+    try {
+      removeLeftovers(dir);
+      expect(await readdir(parent)).toEqual([path.basename(temporaryPgliteDir(dir, running))]);
+    } finally {
+      adopter.kill('SIGKILL');
+    }
+  });
 });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, signedIn, type Agent, type TestServer } from './helpers';
+import {
+  describeEachDb,
+  refuseAuditWrites,
+  rewardBody,
+  signedIn,
+  type Agent,
+  type TestServer,
+} from './helpers';
 
 /** Tables that change on every request (session activity, login attempts), not by a save. */
 const BOOKKEEPING = new Set(['sessions', 'login_failures', 'idempotency_keys']);
@@ -32,19 +39,7 @@ const AUDITED_WRITES: Write[] = [
   ],
   ['POST', '/api/v2/incentives/adjustments', { uid: '{learner}', points: 5, note: 'x' }],
   ['POST', '/api/v2/incentives/adjustments', { uid: '{learner}', points: -1, note: 'x' }],
-  [
-    'POST',
-    '/api/v2/incentives/products',
-    {
-      title: 'Half-written',
-      description: '<p>A reward.</p>',
-      price: 10,
-      stock: null,
-      per_user_limit: null,
-      published: true,
-      restrictions: [],
-    },
-  ],
+  ['POST', '/api/v2/incentives/products', rewardBody('Half-written')],
   ['DELETE', '/api/v2/incentives/products/1'],
   [
     'POST',
@@ -78,6 +73,7 @@ const AUDITED_WRITES: Write[] = [
 describeEachDb('a save and its audit entry', (server) => {
   let admin: Agent;
   let learner: number;
+  let acceptAuditWrites: () => Promise<void>;
 
   beforeAll(async () => {
     admin = await signedIn(server, 'admin');
@@ -88,18 +84,10 @@ describeEachDb('a save and its audit entry', (server) => {
     learner = rows[0]!.uid;
     // A language without a storefront, for the save that creates its layout.
     await server().db.query(`INSERT INTO languages (langcode, name) VALUES ('fr', 'French')`);
-    // The audit log refuses every new entry, as a full disk or a lost connection would.
-    await server().db.exec(`
-      CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the audit log is unavailable'; END $$;
-      CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log
-        FOR EACH ROW EXECUTE FUNCTION refuse_audit();
-    `);
+    acceptAuditWrites = await refuseAuditWrites(server().db);
   });
 
-  afterAll(async () => {
-    await server().db.exec('DROP TRIGGER refuse_audit ON audit_log; DROP FUNCTION refuse_audit();');
-  });
+  afterAll(() => acceptAuditWrites());
 
   it('are written together or not at all: when the audit entry fails, the save leaves nothing', async () => {
     const before = await contents(server());

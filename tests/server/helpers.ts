@@ -1,3 +1,4 @@
+import type { ProductInput } from '@schemas/entities/incentives.schema';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -242,5 +243,33 @@ export function multipartFile(
   return {
     payload: Buffer.concat([head, data, tail]),
     contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/**
+ * Makes the audit log refuse every new entry, as a full disk or a lost connection would;
+ * answers how to make it accept them again.
+ */
+export async function refuseAuditWrites(db: Db): Promise<() => Promise<void>> {
+  await db.exec(`
+    CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'the audit log is unavailable'; END $$;
+    CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log
+      FOR EACH ROW EXECUTE FUNCTION refuse_audit();
+  `);
+  return () => db.exec('DROP TRIGGER refuse_audit ON audit_log; DROP FUNCTION refuse_audit();');
+}
+
+/** A published reward with no stock or per-user limit and no restrictions, for `POST products`. */
+export function rewardBody(title: string, extra: Partial<ProductInput> = {}): ProductInput {
+  return {
+    title,
+    description: '<p>A reward.</p>',
+    price: 10,
+    stock: null,
+    per_user_limit: null,
+    published: true,
+    restrictions: [],
+    ...extra,
   };
 }

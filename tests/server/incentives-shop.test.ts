@@ -10,7 +10,7 @@ import type {
   TransactionDetails,
 } from '@schemas/entities/incentives.schema';
 import { expect, it } from 'vitest';
-import { agent, describeEachDb, signedIn, type Agent } from './helpers';
+import { agent, describeEachDb, rewardBody, signedIn, type Agent } from './helpers';
 
 type Data<T> = { data: T };
 type List<T> = { data: T[]; meta: ListMeta };
@@ -75,16 +75,7 @@ describeEachDb('incentives shop', (server) => {
     return res.json<Data<Product>>().data;
   }
 
-  const product = (title: string, extra: Partial<ProductInput> = {}): ProductInput => ({
-    title,
-    description: '<p>A reward.</p>',
-    price: 10,
-    stock: null,
-    per_user_limit: null,
-    published: true,
-    restrictions: [],
-    ...extra,
-  });
+  const product = rewardBody;
 
   const checkout = (a: Agent, products: number[], key?: string) =>
     a.post(

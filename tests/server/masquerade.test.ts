@@ -1,7 +1,14 @@
 import type { AuditEntry } from '@schemas/entities/site-admin.schema';
 import type { UserListItem } from '@schemas/entities/user.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agent, describeEachDb, signedIn, type Agent } from './helpers';
+import {
+  agent,
+  describeEachDb,
+  refuseAuditWrites,
+  rewardBody,
+  signedIn,
+  type Agent,
+} from './helpers';
 
 type AuditList = { data: AuditEntry[] };
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,15 +25,7 @@ describeEachDb('acting as another user', (server) => {
 
   beforeAll(async () => {
     admin = await signedIn(server, 'admin');
-    const res = await admin.post('/api/v2/incentives/products', {
-      title: 'Masquerade mug',
-      description: '<p>A reward.</p>',
-      price: 10,
-      stock: null,
-      per_user_limit: null,
-      published: true,
-      restrictions: [],
-    });
+    const res = await admin.post('/api/v2/incentives/products', rewardBody('Masquerade mug'));
     expect(res.statusCode, res.body).toBe(200);
     product = res.json<{ data: { id: number } }>().data.id;
   });
@@ -224,23 +223,14 @@ describeEachDb('acting as another user', (server) => {
   describe('with the audit log refusing writes', () => {
     let session: Agent;
     let learner: UserListItem;
+    let acceptAuditWrites: () => Promise<void>;
 
     beforeAll(async () => {
       ({ session, learner } = await acting());
-      await server().db.exec(`
-        CREATE FUNCTION refuse_masquerade_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN RAISE EXCEPTION 'the audit log is unavailable'; END $$;
-        CREATE TRIGGER refuse_masquerade_audit BEFORE INSERT ON audit_log
-          FOR EACH ROW EXECUTE FUNCTION refuse_masquerade_audit();
-      `);
+      acceptAuditWrites = await refuseAuditWrites(server().db);
     });
 
-    afterAll(async () => {
-      await server().db.exec(`
-        DROP TRIGGER refuse_masquerade_audit ON audit_log;
-        DROP FUNCTION refuse_masquerade_audit();
-      `);
-    });
+    afterAll(() => acceptAuditWrites());
 
     it('an unsafe request while acting is not carried out unrecorded', async () => {
       const res = await checkout(session);

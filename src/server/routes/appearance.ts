@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyRequest } from 'fastify';
 import {
   appearanceAttributes,
   appearanceDefaults,
@@ -10,6 +11,7 @@ import { declaredThemeValues } from '@engine/core';
 import { envelope, ok } from '@engine/server';
 import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
+import type { Repositories } from '../repositories/create-repositories';
 
 /**
  * The stored appearance as it may be served and changed: only the colours and radii the schema
@@ -36,6 +38,24 @@ export function mergeAppearance(current: Appearance, change: Appearance): Appear
 
 /** The site's theme. */
 export const appearanceRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  /**
+   * Changes the stored appearance under its lock and audits what changed, in one transaction;
+   * answers the appearance as stored afterwards.
+   */
+  const changeAppearance = (
+    request: FastifyRequest,
+    action: string,
+    change: (repos: Repositories, before: Appearance) => Promise<void>,
+  ): Promise<Appearance> =>
+    app.repos.transaction(async (repos) => {
+      await repos.settings.lock('appearance');
+      const before = await repos.settings.get('appearance');
+      await change(repos, before);
+      const after = await repos.settings.get('appearance');
+      await audit(repos, request, action, 'settings:appearance', { ...changes(before, after) });
+      return after;
+    });
+
   app.get(
     '/appearance',
     {
@@ -70,15 +90,9 @@ export const appearanceRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
     },
     async (request) =>
       ok(
-        await app.repos.transaction(async (repos) => {
-          await repos.settings.lock('appearance');
-          const before = await repos.settings.get('appearance');
+        await changeAppearance(request, 'appearance.update', async (repos, before) => {
           const merged = mergeAppearance(declaredAppearance(before), request.body);
           await repos.settings.set('appearance', merged);
-          await audit(repos, request, 'appearance.update', 'settings:appearance', {
-            ...changes(before, merged),
-          });
-          return merged;
         }),
       ),
   );
@@ -96,16 +110,9 @@ export const appearanceRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
     },
     async (request) =>
       ok(
-        await app.repos.transaction(async (repos) => {
-          await repos.settings.lock('appearance');
-          const before = await repos.settings.get('appearance');
-          await repos.settings.remove('appearance');
-          const after = await repos.settings.get('appearance');
-          await audit(repos, request, 'appearance.reset', 'settings:appearance', {
-            ...changes(before, after),
-          });
-          return after;
-        }),
+        await changeAppearance(request, 'appearance.reset', (repos) =>
+          repos.settings.remove('appearance'),
+        ),
       ),
   );
 };

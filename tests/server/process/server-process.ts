@@ -9,7 +9,7 @@ import { afterAll, describe, inject } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import { openPglite } from '../../../src/server/db/pglite';
 import { openPostgres } from '../../../src/server/db/postgres';
-import { scratchDatabase } from '../helpers';
+import { rewardBody, scratchDatabase } from '../helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'src/server/main.ts');
@@ -384,15 +384,7 @@ export async function setUpShop(
   o: { price: number; points: number; title: string },
 ): Promise<ShopSetup> {
   const made = await admin.send(origin, 'POST', '/api/v2/incentives/products', {
-    body: {
-      title: o.title,
-      description: '<p>A reward.</p>',
-      price: o.price,
-      stock: null,
-      per_user_limit: null,
-      published: true,
-      restrictions: [],
-    },
+    body: rewardBody(o.title, { price: o.price }),
   });
   if (made.status !== 200) throw new Error(`Product: ${made.status} ${made.body}`);
   const me = await learner.send(origin, 'GET', '/api/v2/me');

@@ -7,7 +7,7 @@ import { guardMessages } from '@schemas/entities/incentives.schema';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const arabic = JSON.parse(
-  fs.readFileSync(path.join(root, 'src/server/seed/translations/interface-ar.json'), 'utf8'),
+  fs.readFileSync(path.join(root, 'translations/interface-ar.json'), 'utf8'),
 ) as Record<string, string>;
 
 function files(dir: string, out: string[] = []): string[] {

@@ -74,6 +74,22 @@ export function languagesRepository(db: Db) {
       );
     },
 
+    /** Inserts the translations of one language and context that it has none for yet. */
+    async addMissingTranslations(
+      langcode: string,
+      context: string,
+      entries: Record<string, string>,
+    ): Promise<void> {
+      const sources = Object.keys(entries);
+      if (!sources.length) return;
+      await db.query(
+        `INSERT INTO translations (langcode, context, source, translation)
+         SELECT $1, $2, e.source, e.translation FROM unnest($3::text[], $4::text[]) AS e(source, translation)
+         ON CONFLICT (langcode, context, source) DO NOTHING`,
+        [langcode, context, sources, Object.values(entries)],
+      );
+    },
+
     /** Inserts or replaces translations of one language and context. */
     async upsertTranslations(
       langcode: string,

@@ -16,10 +16,10 @@ import { PG_UNIQUE_VIOLATION, sqlState } from '../db/db';
 import { audit, changes, type FieldChange } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
-import { projectPath } from '../paths';
+import { addShippedTranslations, shippedTranslationsFile } from '../lib/shipped-translations';
 
-/** The interface's English source strings: the keys of the seeded Arabic translation. */
-const CATALOGUE = projectPath('src/server/seed/translations/interface-ar.json');
+/** The interface's English source strings: the keys of the shipped Arabic translation. */
+const CATALOGUE = shippedTranslationsFile('ar');
 const INTERFACE = 'interface';
 
 /** Texts of the language-administration answers. */
@@ -74,6 +74,7 @@ export const languageRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       try {
         await app.repos.transaction(async (repos) => {
           await repos.languages.create(language);
+          await addShippedTranslations(repos, [language.langcode]);
           await audit(
             repos,
             request,

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Db } from '../db/db';
 import { hashPassword } from '../lib/password';
 import { sanitizeAdminHtml } from '../lib/sanitize';
@@ -28,15 +27,13 @@ import {
   demoVideoTitles,
   type DemoTraining,
 } from './demo-trainings';
-import { projectPath } from '../paths';
+import { addShippedTranslations } from '../lib/shipped-translations';
 
 /** `demo` fills an empty database with the demo site; `none` only adds roles and English. */
 export type SeedMode = 'demo' | 'none';
 
 /** Any fixed number: serializes seeding across processes sharing one PostgreSQL. */
 const SEED_LOCK = 724_514_002;
-
-const TRANSLATIONS_AR = projectPath('src/server/seed/translations/interface-ar.json');
 
 async function seedBase(repos: Repositories): Promise<void> {
   for (const [weight, role] of baseRoles.entries())
@@ -62,8 +59,6 @@ async function seedDemo(repos: Repositories): Promise<void> {
     direction: 1,
     weight: 1,
   });
-  const arabic = JSON.parse(await readFile(TRANSLATIONS_AR, 'utf8')) as Record<string, string>;
-  await repos.languages.upsertTranslations('ar', 'interface', arabic);
 
   await repos.settings.set('site', demoSite);
   await repos.settings.set('footer', demoFooter);
@@ -257,8 +252,9 @@ async function seedTrainings(
 
 /**
  * Seeds an empty database in one transaction: roles and English always, the demo site when
- * asked. A database that already has roles is left alone, so running it twice is harmless.
- * Returns whether anything was written.
+ * asked. A database that already has roles is left alone, so running it twice is harmless;
+ * only the shipped interface translations a language lacks are added (see
+ * `addShippedTranslations`). Returns whether the base or the demo was written.
  */
 export async function seed(db: Db, mode: SeedMode): Promise<{ base: boolean; demo: boolean }> {
   return db.transaction(async (tx) => {
@@ -272,6 +268,7 @@ export async function seed(db: Db, mode: SeedMode): Promise<{ base: boolean; dem
     if (base) await seedBase(repos);
     const demo = mode === 'demo' && base && counts.users === 0;
     if (demo) await seedDemo(repos);
+    await addShippedTranslations(repos);
     return { base, demo };
   });
 }

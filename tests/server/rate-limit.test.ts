@@ -146,6 +146,41 @@ describeEachDb('login rate limit under concurrent attempts', (server) => {
     });
   }
 
+  it('a burst on one account waits for its turn outside the database: everyone else keeps the connections', async () => {
+    // While 300 attempts on one account are in flight, count the database sessions waiting for
+    // that account's lock: each holds a connection of the pool, which everyone else needs.
+    const waiting: number[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const { rows } = await server().db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'
+              AND wait_event = 'advisory'`,
+        );
+        waiting.push(rows[0]!.n);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    const statuses = await burst(
+      server,
+      Array.from({ length: 300 }, (_, i) => ({
+        name: 'ghost-pool',
+        password: `wrong-${i}`,
+        address: addressOf(4, i),
+      })),
+    );
+    sampling = false;
+    await sampler;
+    expect(tally(statuses)).toEqual({ 400: 10, 429: 290 });
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(Math.max(...waiting)).toBeLessThanOrEqual(1);
+    // A learner signs in meanwhile as ever.
+    expect((await agent(server, { remoteAddress: '10.97.0.1' }).login('learner')).statusCode).toBe(
+      200,
+    );
+  });
+
   it('100 wrong passwords at once from one address over many accounts: exactly 10 are checked', async () => {
     const statuses = await burst(
       server,

@@ -19,6 +19,36 @@ async function lockKeys(tx: Db, keys: readonly string[]): Promise<void> {
   );
 }
 
+/** Per key, the end of the queue of this process's attempts on it. */
+const queues = new Map<string, Promise<void>>();
+
+/**
+ * Runs `fn` once every earlier call of this process on any of `keys` has finished, taking the
+ * keys in one order so that two calls never wait for each other. A burst of attempts on one
+ * account then waits here, in memory, and holds one database connection per process at a time
+ * instead of one each while it waits for the key's lock: it cannot take every connection of
+ * the pool from everyone else's requests.
+ */
+async function inTurn<T>(keys: readonly string[], fn: () => Promise<T>): Promise<T> {
+  const done: (() => void)[] = [];
+  try {
+    for (const key of [...new Set(keys)].sort()) {
+      const before = queues.get(key) ?? Promise.resolve();
+      let finish!: () => void;
+      const mine = new Promise<void>((resolve) => (finish = resolve));
+      queues.set(key, mine);
+      done.push(() => {
+        finish();
+        if (queues.get(key) === mine) queues.delete(key);
+      });
+      await before;
+    }
+    return await fn();
+  } finally {
+    for (const release of done) release();
+  }
+}
+
 /** The outcome of {@link LoginFailuresRepository.reserve}. */
 type Reservation =
   /** An attempt is taken for every key: `ids` are its rows, to release if it does not fail. */
@@ -41,11 +71,12 @@ export function loginFailuresRepository(db: Db) {
      * A key's rows older than the window are deleted on the way.
      */
     async reserve(keys: readonly string[], limit: number, windowMs: number): Promise<Reservation> {
-      return db.transaction(async (tx) => {
-        await lockKeys(tx, keys);
-        // A new statement, so a new snapshot: it sees every attempt committed before the lock.
-        const { rows } = await tx.query<{ clears_in_ms: number | null; ids: number[] | null }>(
-          `WITH purged AS (
+      return inTurn(keys, () =>
+        db.transaction(async (tx) => {
+          await lockKeys(tx, keys);
+          // A new statement, so a new snapshot: it sees every attempt committed before the lock.
+          const { rows } = await tx.query<{ clears_in_ms: number | null; ids: number[] | null }>(
+            `WITH purged AS (
              DELETE FROM login_failures
               WHERE key = ANY($1::text[]) AND created_at <= now() - ($3::int * interval '1 millisecond')
            ), recent AS (
@@ -62,13 +93,14 @@ export function loginFailuresRepository(db: Db) {
            SELECT (SELECT max(ceil(extract(epoch FROM (oldest + ($3::int * interval '1 millisecond') - now())) * 1000))::int
                      FROM recent WHERE count >= $2) AS clears_in_ms,
                   (SELECT array_agg(id) FROM taken) AS ids`,
-          [keys, limit, windowMs],
-        );
-        const row = rows[0]!;
-        return row.ids
-          ? { granted: true, ids: row.ids.map(Number) }
-          : { granted: false, clearsInMs: Math.max(0, row.clears_in_ms ?? 0) };
-      });
+            [keys, limit, windowMs],
+          );
+          const row = rows[0]!;
+          return row.ids
+            ? { granted: true, ids: row.ids.map(Number) }
+            : { granted: false, clearsInMs: Math.max(0, row.clears_in_ms ?? 0) };
+        }),
+      );
     },
 
     /**

@@ -98,12 +98,15 @@ function joinPath(parent: string, child: string): string {
   return `${parent.replace(/\/+$/, '')}/${child}`;
 }
 
+/** A path as the router matches it: parameter names and trailing slashes make no difference. */
+const matchKey = (path: string) => path.replace(/:[^/]+/g, ':').replace(/(.)\/+$/, '$1');
+
 function semanticProblems(json: unknown, pageKeys: string[] | undefined): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   if (!isRecord(json) || !Array.isArray(json.routes)) return problems;
   const known = pageKeys ? new Set(pageKeys) : undefined;
   const flags = new Set<string>(accessFlagNames);
-  const seen = new Map<string, string>();
+  const seen = new Map<string, { pointer: string; absolute: string }>();
 
   const visit = (routes: unknown[], parentPath: string | undefined, base: string) => {
     routes.forEach((route, index) => {
@@ -131,15 +134,19 @@ function semanticProblems(json: unknown, pageKeys: string[] | undefined): Config
             ? path
             : joinPath(parentPath, path);
       if (absolute !== undefined && typeof route.page === 'string') {
-        const earlier = seen.get(absolute);
-        if (earlier !== undefined) {
+        const key = matchKey(absolute);
+        const earlier = seen.get(key);
+        if (earlier === undefined) seen.set(key, { pointer, absolute });
+        else if (earlier.absolute === absolute)
           problems.push({
             path: `${pointer}/path`,
-            message: `duplicate path "${absolute}" (also at ${earlier})`,
+            message: `duplicate path "${absolute}" (also at ${earlier.pointer})`,
           });
-        } else {
-          seen.set(absolute, pointer);
-        }
+        else
+          problems.push({
+            path: `${pointer}/path`,
+            message: `duplicate path "${absolute}": the router matches it like "${earlier.absolute}" at ${earlier.pointer} (parameter names and trailing slashes do not tell routes apart); remove one or give it another path`,
+          });
       }
       if (known && typeof route.page === 'string' && !known.has(route.page)) {
         problems.push({ path: `${pointer}/page`, message: `unknown page "${route.page}"` });

@@ -13,6 +13,9 @@ const { properties } = productInputSchema;
  */
 export const productFormSchema = {
   ...productInputSchema,
+  // Its own id: rjsf's validator caches compiled schemas by id, so a shared one would validate
+  // this form with the contract's schema.
+  $id: 'atrium:forms:product',
   properties: {
     ...properties,
     // Both image fields are always strings (empty: no image), so neither is marked required.

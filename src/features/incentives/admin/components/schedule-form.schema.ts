@@ -9,6 +9,7 @@ const { properties } = expiryScheduleInputSchema;
  * that needs it, and required there (rjsf `dependencies` with one branch per type).
  */
 export const scheduleFormSchema = {
+  $id: 'atrium:forms:expiry-schedule',
   type: 'object',
   required: ['name', 'type'],
   properties: {

@@ -11,6 +11,8 @@ const image = banner.anyOf[0];
  */
 export const shopSettingsFormSchema = {
   ...shopSettingsSchema,
+  // Its own id: rjsf's validator caches compiled schemas by id.
+  $id: 'atrium:forms:shop-settings',
   required: ['title', 'banner_height', 'expiry_warning_days'],
   properties: {
     ...shopSettingsSchema.properties,

@@ -1,0 +1,94 @@
+import { restrictionTypeProblems, type DeclaredAttribute } from './engine/core/restriction-types';
+import { defineValidateConfig, type CheckProblem } from './engine/cli/manifest';
+
+const restrictionTypes = {
+  file: 'schemas/entities/restriction-types.ts',
+  export: 'restrictionTypeDeclarations',
+};
+const userAttributes = { file: 'schemas/entities/user.schema.ts', export: 'userAttributes' };
+const userPatch = { file: 'schemas/entities/user.schema.ts', export: 'userPatchSchema' };
+
+/**
+ * What `npm run validate` checks in this project besides the routes and every `*.schema.ts`:
+ * each collection of declarations, where it is exported, its meta-schema, the schemas its
+ * declarations hold and what their values must name. The engine reads this list and knows no
+ * feature; a new kind of declaration is one more entry here.
+ *
+ * uiSchemas are checked by name: in a `*.schema.ts` module under `schemas/` or `src/`, an export
+ * `<name>UiSchema` shows `<name>Schema` or `<name>FormSchema` of the same module (or its only
+ * schema); a declaration's uiSchemas are named by `ui` in its collection's `schemas` below.
+ */
+export default defineValidateConfig({
+  routes: 'routes.config.json',
+  pages: { file: 'src/app/project.ts', export: 'pageKeys', registry: 'src/app/pages.ts' },
+  schemaDirs: ['schemas', 'src'],
+  translations: 'translations/interface-{lang}.json',
+  collections: [
+    {
+      name: 'section types',
+      source: { file: 'schemas/storefront/section-types.ts', export: 'sectionTypes' },
+      key: '/type',
+      meta: { file: 'schemas/config/section-type.schema.ts', export: 'sectionTypeSchema' },
+      schemas: ['content', 'settings', 'appearance'].map((part) => ({
+        schema: `/${part}`,
+        defaults: `/defaults/${part}`,
+        ui: `/ui/${part}`,
+      })),
+      files: [
+        {
+          at: '/renderer',
+          pattern: 'src/features/storefront/sections/{value}-section.tsx',
+          what: 'renderer component',
+        },
+      ],
+      references: [{ at: '/restrictions/*', collection: 'restriction types' }],
+      translated: ['/label'],
+    },
+    {
+      name: 'restriction types',
+      source: restrictionTypes,
+      key: '/type',
+      meta: { file: 'schemas/config/restriction-type.schema.ts', export: 'restrictionTypeSchema' },
+      translated: ['/label'],
+      // The same check the server runs at start: a type reads only what users cannot set.
+      async check(declarations, { load }) {
+        const attributes = await load(userAttributes);
+        const patch = (await load(userPatch)) as { properties?: Record<string, unknown> };
+        if (typeof attributes !== 'object' || attributes === null) return [];
+        return restrictionTypeProblems(
+          declarations as ({ type: string; reads: string } | undefined)[],
+          attributes as Record<string, DeclaredAttribute>,
+          Object.keys(patch?.properties ?? {}),
+        ).map(({ in: place, path, message }): CheckProblem =>
+          place === 'userAttributes' ? { in: userAttributes, path, message } : { path, message },
+        );
+      },
+    },
+    {
+      name: 'rule types',
+      source: { file: 'schemas/incentives/rule-types.ts', export: 'ruleTypes' },
+      key: '/type',
+      meta: {
+        type: 'object',
+        required: ['type', 'label', 'description', 'eventKey', 'defaults'],
+        additionalProperties: false,
+        properties: {
+          type: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 },
+          label: { type: 'string', minLength: 1, maxLength: 100 },
+          description: { type: 'string' },
+          eventKey: { type: 'string', minLength: 1 },
+          defaults: { type: 'object' },
+        },
+      },
+      // A rule type's defaults are the rule an administrator starts from.
+      schemas: [
+        {
+          schema: { file: 'schemas/entities/incentives.schema.ts', export: 'ruleSchema' },
+          defaults: '/defaults',
+          fill: { type: '/type' },
+        },
+      ],
+      translated: ['/label', '/description'],
+    },
+  ],
+});

@@ -34,3 +34,9 @@ export {
 export { collectSchemas, importSchemaModules, registerSchemas } from './schemas';
 export { xsrfProtection, type XsrfOptions } from './xsrf';
 export { idParams } from './params';
+export {
+  compileSettingsDocuments,
+  settingsDocumentProblems,
+  type CompiledSettingsDocument,
+  type SettingsDocumentProblem,
+} from './settings-documents';

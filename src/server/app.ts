@@ -46,6 +46,7 @@ import { meRoutes } from './routes/me';
 import { navigationRoutes } from './routes/navigation';
 import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
+import { settingsDocumentRoutes } from './routes/settings-documents';
 import { siteAdminRoutes } from './routes/site-admin';
 import { storefrontRoutes } from './routes/storefront';
 import { systemRoutes } from './routes/system';
@@ -277,6 +278,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
         await api.register(authRoutes);
         await api.register(meRoutes);
         await api.register(settingsRoutes);
+        await api.register(settingsDocumentRoutes);
         await api.register(appearanceRoutes);
         await api.register(languageRoutes);
         await api.register(userRoutes);

@@ -131,6 +131,40 @@ export function settingsRepository(db: Db) {
       await db.query('SELECT 1 FROM settings WHERE key = $1 FOR UPDATE', [key]);
     },
 
+    /**
+     * A declared settings document as stored (undefined until first saved). Stored under
+     * `document:<key>`, apart from the built-in settings.
+     */
+    async storedDocument(key: string): Promise<unknown> {
+      const { rows } = await db.query<{ value: unknown }>(
+        'SELECT value FROM settings WHERE key = $1',
+        [`document:${key}`],
+      );
+      return rows[0]?.value;
+    },
+
+    /** Saves a declared settings document whole. */
+    async storeDocument(key: string, value: unknown): Promise<void> {
+      await db.query(
+        `INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`,
+        [`document:${key}`, JSON.stringify(value)],
+      );
+    },
+
+    /**
+     * Inside a transaction: locks a declared settings document until commit, for
+     * read-modify-write. A document never saved gets a row first (an empty object, which reads
+     * as its defaults), so that two first saves also wait for each other.
+     */
+    async lockDocument(key: string): Promise<void> {
+      await db.query(
+        `INSERT INTO settings (key, value) VALUES ($1, '{}'::jsonb) ON CONFLICT (key) DO NOTHING`,
+        [`document:${key}`],
+      );
+      await db.query('SELECT 1 FROM settings WHERE key = $1 FOR UPDATE', [`document:${key}`]);
+    },
+
     async cookieAgreement(uid: number): Promise<number | undefined> {
       const { rows } = await db.query<{ version: number }>(
         'SELECT version FROM cookie_agreements WHERE uid = $1',

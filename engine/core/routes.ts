@@ -60,6 +60,8 @@ function describe(error: ErrorObject): string {
       return `missing required property "${String(error.params.missingProperty)}"`;
     case 'enum':
       return `${error.message ?? 'invalid value'}: ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const':
+      return `must be "${String(error.params.allowedValue)}"`;
     default:
       return error.message ?? 'invalid';
   }
@@ -78,6 +80,8 @@ function schemaProblems(json: unknown): ConfigProblem[] {
   return errors.flatMap((error): ConfigProblem[] => {
     if (error.keyword === 'anyOf')
       return [{ path: error.instancePath, message: 'needs a "page" or "children"' }];
+    // A failed if/then ("a settings-document page needs a document") is said by its own error.
+    if (error.keyword === 'if') return [];
     if (error.schemaPath.includes('/anyOf/') && anyOfPaths.has(error.instancePath)) return [];
     // Unknown flag names are reported by the semantic pass with the name in the message.
     if (error.keyword === 'enum' && FLAG_PATH.test(error.instancePath)) return [];
@@ -101,10 +105,15 @@ function joinPath(parent: string, child: string): string {
 /** A path as the router matches it: parameter names and trailing slashes make no difference. */
 const matchKey = (path: string) => path.replace(/:[^/]+/g, ':').replace(/(.)\/+$/, '$1');
 
-function semanticProblems(json: unknown, pageKeys: string[] | undefined): ConfigProblem[] {
+function semanticProblems(
+  json: unknown,
+  pageKeys: string[] | undefined,
+  documentKeys: readonly string[] | undefined,
+): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   if (!isRecord(json) || !Array.isArray(json.routes)) return problems;
   const known = pageKeys ? new Set(pageKeys) : undefined;
+  const documents = documentKeys ? new Set(documentKeys) : undefined;
   const flags = new Set<string>(accessFlagNames);
   const seen = new Map<string, { pointer: string; absolute: string }>();
 
@@ -151,6 +160,12 @@ function semanticProblems(json: unknown, pageKeys: string[] | undefined): Config
       if (known && typeof route.page === 'string' && !known.has(route.page)) {
         problems.push({ path: `${pointer}/page`, message: `unknown page "${route.page}"` });
       }
+      if (documents && typeof route.document === 'string' && !documents.has(route.document)) {
+        problems.push({
+          path: `${pointer}/document`,
+          message: `unknown settings document "${route.document}"; declared: ${[...documents].join(', ')}`,
+        });
+      }
       if (Array.isArray(route.access)) {
         route.access.forEach((rule, ruleIndex) => {
           if (!isRecord(rule) || !Array.isArray(rule.flags)) return;
@@ -174,8 +189,9 @@ function semanticProblems(json: unknown, pageKeys: string[] | undefined): Config
 
 /**
  * Validates a routes config against its meta-schema and the rules a schema cannot state:
- * page keys exist in the registry, absolute paths are unique, child paths are relative and
- * access flags exist. Returns every problem (empty when the config is good).
+ * page keys exist in the registry, settings documents are declared, absolute paths are unique,
+ * child paths are relative and access flags exist. Returns every problem (empty when the config
+ * is good).
  *
  * @example
  * validateRoutesConfig(json, { pageKeys: ['home', 'dashboard'] });
@@ -183,15 +199,17 @@ function semanticProblems(json: unknown, pageKeys: string[] | undefined): Config
  */
 export function validateRoutesConfig(
   json: unknown,
-  o: { pageKeys?: string[] } = {},
+  o: { pageKeys?: string[]; documentKeys?: readonly string[] } = {},
 ): ConfigProblem[] {
   const seen = new Set<string>();
-  return [...schemaProblems(json), ...semanticProblems(json, o.pageKeys)].filter((p) => {
-    const key = `${p.path}\u0000${p.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return [...schemaProblems(json), ...semanticProblems(json, o.pageKeys, o.documentKeys)].filter(
+    (p) => {
+      const key = `${p.path}\u0000${p.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    },
+  );
 }
 
 /**

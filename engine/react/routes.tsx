@@ -19,6 +19,8 @@ export interface RouteHandle {
   signedIn?: boolean;
   /** Page key the route shows, so the app can start loading its code early. */
   page?: string;
+  /** The settings document a generic settings page edits. */
+  document?: string;
 }
 
 type LayoutName = 'standard' | 'bare';
@@ -68,6 +70,7 @@ function LayoutOutlet(p: { layout: LayoutComponent }) {
 function handleOf(route: RouteConfig, signedIn: boolean): RouteHandle {
   const handle: RouteHandle = { signedIn };
   if (route.page !== undefined) handle.page = route.page;
+  if (route.document !== undefined) handle.document = route.document;
   if (route.breadcrumb !== undefined) handle.breadcrumb = route.breadcrumb;
   if (route.breadcrumbRedirect !== undefined) handle.breadcrumbRedirect = route.breadcrumbRedirect;
   if (route.title !== undefined) handle.title = route.title;
@@ -133,7 +136,11 @@ export function createRoutes(config: RoutesConfig, o: RouteRegistry): RouteObjec
             {
               index: true,
               element: pageElement(route.page!, where),
-              handle: { signedIn, page: route.page! },
+              handle: {
+                signedIn,
+                page: route.page!,
+                ...(route.document === undefined ? {} : { document: route.document }),
+              },
             },
             ...children,
           ]

@@ -33,6 +33,11 @@ const routeProperties = {
   path: { type: 'string', pattern: '^(/|\\*$|$|[A-Za-z0-9:_-])[A-Za-z0-9:_/*.-]*$' },
   /** Page key in the app's page registry. Routes with children may omit it (an outlet). */
   page: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+  /**
+   * The settings document (schemas/settings-documents) the page edits: needed by, and only
+   * with, the generic `settings-document` page.
+   */
+  document: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
   /** Needs a signed-in user (protected-area guard). Inherited by children. */
   signedIn: { type: 'boolean' },
   /** Feature guards, checked in order after the signed-in check. Inherited by children. */
@@ -59,6 +64,16 @@ export const routeSchema = {
     children: { type: 'array', items: { $ref: 'atrium:config:route' } },
   },
   anyOf: [{ required: ['page'] }, { required: ['children'] }],
+  allOf: [
+    {
+      if: { required: ['page'], properties: { page: { const: 'settings-document' } } },
+      then: { required: ['document'] },
+    },
+    {
+      if: { required: ['document'] },
+      then: { required: ['page'], properties: { page: { const: 'settings-document' } } },
+    },
+  ],
 } as const;
 
 /** `routes.config.json`: every client route of the portal. */
@@ -77,6 +92,7 @@ export const routesConfigSchema = {
 export interface RouteConfig {
   path: string;
   page?: string;
+  document?: string;
   signedIn?: boolean;
   access?: AccessRule[];
   guard?: 'publicStorefront';

@@ -52,6 +52,7 @@ const pageModules: Record<string, PageModule> = {
     import('@/features/availability/pages/availability-management-page'),
   'course-administration-trainer-availability': () =>
     import('@/features/availability/pages/trainer-availability-page'),
+  'settings-document': () => import('@/features/settings-documents/pages/settings-document-page'),
   'not-found': () => import('@/features/errors/pages/not-found-page'),
   denied: () => import('@/features/errors/pages/denied-page'),
 };

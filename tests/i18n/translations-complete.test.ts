@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { availabilityMessages } from '@schemas/entities/availability.schema';
 import { dateFormatMessages } from '@schemas/entities/common.schema';
 import { guardMessages } from '@schemas/entities/incentives.schema';
+import { settingsDocuments } from '@schemas/settings-documents/settings-documents';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const arabic = JSON.parse(
@@ -74,6 +75,20 @@ function interfaceStrings(): Map<string, string> {
   // The server's messages for a date it does not take, which the same screens show.
   for (const message of Object.values(dateFormatMessages))
     add(message, 'schemas/entities/common.schema.ts');
+  // Settings documents: each field's title is its label, descriptions are help texts, and the
+  // document's own title and description head its page.
+  const walkSchema = (node: unknown, where: string) => {
+    if (Array.isArray(node)) for (const item of node) walkSchema(item, where);
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (['default', 'const', 'enum', 'examples'].includes(key)) continue;
+      if ((key === 'title' || key === 'description') && typeof value === 'string')
+        add(value, where);
+      else walkSchema(value, where);
+    }
+  };
+  for (const { key, schema } of settingsDocuments)
+    walkSchema(schema, `schemas/settings-documents (${key})`);
   // The incentives cheat guard's messages, translated the same way.
   for (const message of Object.values(guardMessages))
     add(message, 'schemas/entities/incentives.schema.ts');

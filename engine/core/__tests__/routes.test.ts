@@ -38,6 +38,28 @@ describe('validateRoutesConfig', () => {
     expect(problems).toHaveLength(8);
   });
 
+  it('ties a settings-document page to a declared document', () => {
+    const problems = validateRoutesConfig(
+      {
+        routes: [
+          { path: '/a', page: 'settings-document' },
+          { path: '/b', page: 'home', document: 'badges' },
+          { path: '/c', page: 'settings-document', document: 'medals' },
+          { path: '/d', page: 'settings-document', document: 'badges' },
+        ],
+      },
+      { pageKeys: [...pageKeys, 'settings-document'], documentKeys: ['badges'] },
+    );
+    expect(problems).toEqual([
+      { path: '/routes/0', message: 'missing required property "document"' },
+      { path: '/routes/1/page', message: 'must be "settings-document"' },
+      {
+        path: '/routes/2/document',
+        message: 'unknown settings document "medals"; declared: badges',
+      },
+    ]);
+  });
+
   it('reports a missing routes list', () => {
     expect(validateRoutesConfig({})).toEqual([
       { path: '/', message: 'missing required property "routes"' },

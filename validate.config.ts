@@ -1,4 +1,5 @@
 import { restrictionTypeProblems, type DeclaredAttribute } from './engine/core/restriction-types';
+import { settingsDocumentProblems } from './engine/server/settings-documents';
 import { defineValidateConfig, type CheckProblem } from './engine/cli/manifest';
 
 const restrictionTypes = {
@@ -23,6 +24,7 @@ export default defineValidateConfig({
   pages: { file: 'src/app/project.ts', export: 'pageKeys', registry: 'src/app/pages.ts' },
   schemaDirs: ['schemas', 'src'],
   translations: 'translations/interface-{lang}.json',
+  routeDocuments: 'settings documents',
   collections: [
     {
       name: 'section types',
@@ -89,6 +91,26 @@ export default defineValidateConfig({
         },
       ],
       translated: ['/label', '/description'],
+    },
+    {
+      name: 'settings documents',
+      source: {
+        file: 'schemas/settings-documents/settings-documents.ts',
+        export: 'settingsDocuments',
+      },
+      key: '/key',
+      meta: {
+        file: 'schemas/config/settings-document.schema.ts',
+        export: 'settingsDocumentSchema',
+      },
+      schemas: [{ schema: '/schema', ui: '/uiSchema' }],
+      translated: ['/schema/title'],
+      // The same check the server runs at start: the schema compiles, its defaults make a
+      // valid document.
+      check: (declarations) =>
+        settingsDocumentProblems(declarations.filter((d) => d !== undefined)).map(
+          ({ path, message }): CheckProblem => ({ path, message }),
+        ),
     },
   ],
 });

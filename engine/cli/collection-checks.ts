@@ -228,12 +228,12 @@ async function runOwnCheck(c: LoadedCollection, { modules, problems }: Collectio
  * Checks every collection of declarations the manifest lists: the meta-schema, unique keys,
  * the schemas each declaration holds (they compile, defaults validate, uiSchemas fit), values
  * naming files, values naming keys of other collections, texts needing translations, and the
- * collection's own check. Returns how many declarations each collection has.
+ * collection's own check. Returns how many declarations each collection has, and their keys.
  */
 export async function checkCollections(
   declarations: readonly CollectionDeclaration[],
   context: CollectionContext,
-): Promise<{ name: string; count: number }[]> {
+): Promise<{ name: string; count: number; keys: string[] }[]> {
   const loaded = await Promise.all(declarations.map((d) => loadCollection(d, context)));
   const all = new Map<string, LoadedCollection>();
   for (const c of loaded) if (c) all.set(c.declaration.name, c);
@@ -244,5 +244,9 @@ export async function checkCollections(
     checkTranslated(c, context);
     await runOwnCheck(c, context);
   }
-  return declarations.map((d) => ({ name: d.name, count: all.get(d.name)?.entries.length ?? 0 }));
+  return declarations.map((d) => ({
+    name: d.name,
+    count: all.get(d.name)?.entries.length ?? 0,
+    keys: [...(all.get(d.name)?.byKey.keys() ?? [])],
+  }));
 }

@@ -110,6 +110,8 @@ export interface ValidateConfig {
   /** The shipped interface translations, `{lang}` standing for the language code. */
   readonly translations?: string;
   readonly collections?: readonly CollectionDeclaration[];
+  /** The collection whose keys a route's `document` names (a generic settings page's document). */
+  readonly routeDocuments?: string;
 }
 
 /**

@@ -44,7 +44,11 @@ export function loadTranslations(
 export function checkRoutes(
   root: string,
   file: string,
-  pages: { keys: string[]; registry: string } | undefined,
+  names: {
+    pages: { keys: string[]; registry: string } | undefined;
+    /** The declared settings documents, when the manifest names them. */
+    documents: string[] | undefined;
+  },
   translations: Translations[],
   problems: ProjectProblem[],
 ): number {
@@ -54,7 +58,11 @@ export function checkRoutes(
   }
   const json = readJson(root, file, problems);
   if (!json) return 0;
-  for (const p of validateRoutesConfig(json.value, pages ? { pageKeys: pages.keys } : {})) {
+  const { pages, documents } = names;
+  for (const p of validateRoutesConfig(json.value, {
+    ...(pages ? { pageKeys: pages.keys } : {}),
+    ...(documents ? { documentKeys: documents } : {}),
+  })) {
     const page = /^unknown page "(.*)"$/.exec(p.message);
     const near = page && pages ? closest(page[1]!, pages.keys) : undefined;
     const message =

@@ -155,9 +155,6 @@ export async function validateProject(root: string): Promise<ValidationReport> {
     manifest.translations ?? defaults.translations,
     problems,
   );
-  const routesFile = manifest.routes ?? defaults.routes;
-  const routeCount = checkRoutes(root, routesFile, pages, translations, problems);
-
   const schemaCount = schemas.compileAll();
   const counts = await checkCollections(manifest.collections ?? [], {
     modules,
@@ -165,6 +162,9 @@ export async function validateProject(root: string): Promise<ValidationReport> {
     problems,
     translations,
   });
+  const documents = counts.find((c) => c.name === manifest.routeDocuments)?.keys;
+  const routesFile = manifest.routes ?? defaults.routes;
+  const routeCount = checkRoutes(root, routesFile, { pages, documents }, translations, problems);
   schemas.reportCycles();
 
   const seen = new Set<string>();

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { select } from '@engine/cli/project-files';
@@ -6,6 +6,7 @@ import { formatProblems, validateProject } from '@engine/cli/validate-project';
 import { restrictionTypeDeclarations } from '@schemas/entities/restriction-types';
 import { userAttributes } from '@schemas/entities/user.schema';
 import { ruleTypes } from '@schemas/incentives/rule-types';
+import { settingsDocuments } from '@schemas/settings-documents/settings-documents';
 import { sectionTypes } from '@schemas/storefront/section-types';
 import manifest from '../../../validate.config';
 
@@ -125,6 +126,32 @@ describe("the project's validate.config.ts", () => {
       `${at(rules)}/1/defaults/points: must be >= 1 (the schema is schemas/entities/incentives.schema.ts#ruleSchema)`,
     ]);
     expect(ruleTypes.length).toBeGreaterThan(1);
+  });
+
+  it('reports a route naming a settings document nobody declared, and a document without its translation', async () => {
+    const documents = collection('settings documents').source;
+    const routes = JSON.parse(readFileSync(join(real, 'routes.config.json'), 'utf8')) as unknown;
+    const [route] = select(routes, '/routes/*/children/*').filter(
+      (r) => (r.value as { document?: string }).document !== undefined,
+    );
+    expect(route).toBeDefined();
+    const renamed = JSON.stringify(routes).replace(
+      `"document":"${(route!.value as { document: string }).document}"`,
+      '"document":"awards"',
+    );
+    expect(await scratch({ 'routes.config.json': renamed })).toEqual([
+      `routes.config.json#${route!.pointer}/document: unknown settings document "awards"; declared: ${settingsDocuments.map((d) => d.key).join(', ')}`,
+    ]);
+    expect(
+      await scratch(
+        changed(
+          documents,
+          `real.map((d, i) => i === 0 ? { ...d, schema: { ...d.schema, title: 'Untranslated awards' } } : d)`,
+        ),
+      ),
+    ).toEqual([
+      `${at(documents)}/0/schema/title: "Untranslated awards" has no translation: add it to translations/interface-ar.json`,
+    ]);
   });
 
   it('reports a restriction type that reads an attribute users set themselves', async () => {

@@ -17,6 +17,7 @@ export {
   type RequestOptions,
 } from './http';
 export { ADMIN_HTML_POLICY } from './admin-html';
+export { HTML_CONTENT_TYPE, isHtmlSchema, mapHtmlFields } from './html-fields';
 export {
   restrictionTypeProblems,
   type DeclarationProblem,

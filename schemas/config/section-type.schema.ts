@@ -12,30 +12,50 @@ const partSchema = {
   },
 } as const;
 
+/** What a section type can list: the server resolves the listed items for it. */
+export const sectionListings = ['trainings'] as const;
+
+/**
+ * How the generic renderer shows a content field (`'ui:role'` in the type's content uiSchema):
+ * without one it goes by the field's schema (HTML marked `contentMediaType: 'text/html'`, which
+ * the server also sanitizes; an image `{ url, alt }`; a link `{ label, url }`; a field named
+ * `heading`; any other string as text).
+ */
+export const sectionFieldRoles = [
+  'heading',
+  'text',
+  'html',
+  'quote',
+  'caption',
+  'image',
+  'link',
+  'hidden',
+] as const;
+
 /**
  * The meta-schema of a storefront section type (schemas/storefront/*.section.ts): its key, the
- * English label of the editor, the renderer key the client maps to a component, the JSON Schemas
- * of its content, settings and appearance, their defaults and the restriction types it allows.
+ * English label of the editor, the JSON Schemas of its content, settings and appearance, their
+ * defaults and the restriction types it allows; optionally the renderer key the client maps to a
+ * component (without one, the generic renderer shows the content by its schema) and what the
+ * type lists (`lists: 'trainings'`: its content is a trainings query the server resolves).
  * `npm run validate` checks every declared type against it and the defaults against the schemas.
  */
 export const sectionTypeSchema = {
   $id: 'atrium:config:section-type',
   type: 'object',
-  required: [
-    'type',
-    'label',
-    'renderer',
-    'content',
-    'settings',
-    'appearance',
-    'defaults',
-    'restrictions',
-  ],
+  required: ['type', 'label', 'content', 'settings', 'appearance', 'defaults', 'restrictions'],
   additionalProperties: false,
   properties: {
     type: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 },
     label: { type: 'string', minLength: 1, maxLength: 100 },
+    /** The client's renderer: `src/features/storefront/sections/renderers/<renderer>.tsx`. */
     renderer: { type: 'string', pattern: '^[a-z][a-z0-9_-]*$', maxLength: 64 },
+    /**
+     * What the section lists: `trainings` means its content holds a trainings query (`source`,
+     * `training_ids`, `vocabulary`, `tags`, `size`, `sorting`) and the server serves the trainings
+     * it finds with the section, and pages through them on the section's own page.
+     */
+    lists: { type: 'string', enum: sectionListings },
     content: partSchema,
     settings: partSchema,
     appearance: partSchema,
@@ -79,7 +99,8 @@ export interface SectionPartSchema {
 export interface SectionTypeDeclaration {
   readonly type: string;
   readonly label: string;
-  readonly renderer: string;
+  readonly renderer?: string;
+  readonly lists?: (typeof sectionListings)[number];
   readonly content: SectionPartSchema;
   readonly settings: SectionPartSchema;
   readonly appearance: SectionPartSchema;

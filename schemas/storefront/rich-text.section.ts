@@ -8,14 +8,20 @@ import {
   sharedSettingsDefaults,
 } from './shared';
 
-/** Rich text: administrator HTML, sanitized when saved and when served. */
+/** Rich text: administrator HTML, sanitized when saved and when served (its field says so). */
 export const richTextContentSchema = {
   $id: 'atrium:section:rich_text:content',
   type: 'object',
   required: ['html'],
   additionalProperties: false,
   properties: {
-    html: { type: 'string', title: 'Text (HTML)', maxLength: 50_000 },
+    html: {
+      type: 'string',
+      title: 'Text (HTML)',
+      maxLength: 50_000,
+      // Administrator HTML: the server sanitizes it when saved and when served.
+      contentMediaType: 'text/html',
+    },
   },
 } as const;
 export type RichTextContent = FromSchema<typeof richTextContentSchema>;

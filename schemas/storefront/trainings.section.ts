@@ -75,6 +75,7 @@ export const trainingsSection = {
   type: 'trainings',
   label: 'Trainings',
   renderer: 'trainings',
+  lists: 'trainings',
   content: trainingsContentSchema,
   settings: trainingsSettingsSchema,
   appearance: trainingsAppearanceSchema,

@@ -9,6 +9,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import Fastify, { type FastifyReply } from 'fastify';
 import qs from 'qs';
+import type { SectionTypeDeclaration } from '@schemas/config/section-type.schema';
 import { dateFormatMessages } from '@schemas/entities/common.schema';
 import {
   createErrorHandler,
@@ -21,6 +22,7 @@ import {
 import { proxyTrust } from './config';
 import { isDatabaseUnavailable, type Db } from './db/db';
 import type { NewPglite } from './db/new-pglite';
+import { sectionTypeRegistry } from './lib/section-types';
 import { authPlugin } from './plugins/auth';
 import { benchRoutes } from './plugins/bench-routes';
 import { clientPlugin, hasClient } from './plugins/client';
@@ -83,6 +85,8 @@ export interface BuildAppOptions {
   trustProxy?: number;
   /** Adds the route `npm run bench` compares the API with (`GET /bench/bare`). */
   benchRoutes?: boolean;
+  /** The storefront section types to accept and serve (default: the project's, `sectionTypes`). */
+  sectionTypes?: readonly SectionTypeDeclaration[];
 }
 
 /** The API prefix. */
@@ -241,6 +245,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
   renderer?.catch(() => undefined);
   try {
     registerSchemas(app, await importSchemaModules(ENTITY_SCHEMAS_DIR));
+    app.decorate('sectionTypes', sectionTypeRegistry(options.sectionTypes));
     app.setErrorHandler(errorHandler());
     // First, so that even answers refused by a later hook (XSRF, errors) carry the headers.
     await app.register(securityHeadersPlugin, { production });

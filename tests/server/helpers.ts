@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { buildApp, type AtriumApp } from '../../src/server/app';
+import { buildApp, type AtriumApp, type BuildAppOptions } from '../../src/server/app';
 import type { Db } from '../../src/server/db/db';
 import { openPglite } from '../../src/server/db/pglite';
 import { openPostgres } from '../../src/server/db/postgres';
@@ -22,11 +22,16 @@ export interface TestServer {
 /** The demo password. */
 export const PASSWORD = 'atrium-demo';
 
-async function pgliteServer(): Promise<{ server: TestServer; stop(): Promise<void> }> {
+/** What a suite may set of the app it tests (its own section types, say). */
+export type AppOptions = Pick<BuildAppOptions, 'sectionTypes'>;
+
+async function pgliteServer(
+  options: AppOptions = {},
+): Promise<{ server: TestServer; stop(): Promise<void> }> {
   const snapshot = new Blob([await readFile(inject('pgliteSnapshot'))]);
   const db = await openPglite({ snapshot });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-data-'));
-  const app = await buildApp({ db, seed: 'none', dataDir });
+  const app = await buildApp({ ...options, db, seed: 'none', dataDir });
   return {
     server: { app, db, kind: 'pglite', dataDir },
     stop: async () => {
@@ -67,11 +72,12 @@ export async function scratchDatabase(adminUrl: string, prefix: string): Promise
 
 async function postgresServer(
   adminUrl: string,
+  options: AppOptions = {},
 ): Promise<{ server: TestServer; stop(): Promise<void> }> {
   const database = await scratchDatabase(adminUrl, 'atrium_t');
   const db = openPostgres(database.url, { max: 5 });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-data-'));
-  const app = await buildApp({ db, seed: 'demo', dataDir });
+  const app = await buildApp({ ...options, db, seed: 'demo', dataDir });
   return {
     server: { app, db, kind: 'postgres', dataDir },
     stop: async () => {
@@ -85,10 +91,15 @@ async function postgresServer(
 
 /**
  * Registers the suite once per database: always on PGlite (a fresh copy of the seeded snapshot),
- * and on PostgreSQL in a freshly created database when ATRIUM_TEST_DATABASE_URL is set.
+ * and on PostgreSQL in a freshly created database when ATRIUM_TEST_DATABASE_URL is set. `options`
+ * are given to the app (a suite's own storefront section types).
  */
-export function describeEachDb(name: string, fn: (server: () => TestServer) => void): void {
-  describeOn(databaseLegs(), name, fn);
+export function describeEachDb(
+  name: string,
+  fn: (server: () => TestServer) => void,
+  options: AppOptions = {},
+): void {
+  describeOn(databaseLegs(options), name, fn);
 }
 
 /**
@@ -105,10 +116,10 @@ interface DatabaseLeg {
   start: () => Promise<{ server: TestServer; stop(): Promise<void> }>;
 }
 
-function databaseLegs(): DatabaseLeg[] {
-  const legs: DatabaseLeg[] = [{ label: 'pglite', start: pgliteServer }];
+function databaseLegs(options: AppOptions = {}): DatabaseLeg[] {
+  const legs: DatabaseLeg[] = [{ label: 'pglite', start: () => pgliteServer(options) }];
   const url = process.env.ATRIUM_TEST_DATABASE_URL;
-  if (url) legs.push({ label: 'postgres', start: () => postgresServer(url) });
+  if (url) legs.push({ label: 'postgres', start: () => postgresServer(url, options) });
   return legs;
 }
 

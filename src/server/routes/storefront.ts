@@ -25,8 +25,6 @@ import {
 import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
-import { sanitizeAdminHtml } from '../lib/sanitize';
-import { validateSections } from '../lib/section-types';
 import {
   DEFAULT_LANGUAGE,
   keptAudienceOf,
@@ -61,18 +59,6 @@ type EditedLayout = Omit<LayoutRow, 'id'> & { id: number | null };
 /** Trainings per page of a storefront section page. */
 const SECTION_PAGE_SIZE = 24;
 
-/** Rich text is stored sanitized (and sanitized again when served). */
-function withSanitizedHtml<S extends { type: string; data: { content: Record<string, unknown> } }>(
-  section: S,
-): S {
-  const html = section.data.content.html;
-  if (section.type !== 'rich_text' || typeof html !== 'string') return section;
-  return {
-    ...section,
-    data: { ...section.data, content: { ...section.data.content, html: sanitizeAdminHtml(html) } },
-  };
-}
-
 /** What the audit log keeps of a layout's sections: their ids and types, in order. */
 function sectionSummary(sections: readonly StorefrontSection[]): { id: number; type: string }[] {
   return sections.map((s) => ({ id: s.id, type: s.type }));
@@ -81,6 +67,7 @@ function sectionSummary(sections: readonly StorefrontSection[]): { id: number; t
 /** The storefront: the public layouts, one section's page, and their management. */
 export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const { storefront } = app.repos;
+  const types = app.sectionTypes;
 
   /** The storefront page is a feature: without its flag it does not exist (SPEC point 2). */
   function needStorefrontPage(request: FastifyRequest): void {
@@ -107,28 +94,22 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
     return { audience, language: language ?? audience.language?.[0] ?? site };
   }
 
-  /** A section as served: trainings resolved to a page of the viewer's trainings, HTML sanitized. */
+  /**
+   * A section as served: the HTML fields its type declares sanitized (again), and when its type
+   * lists trainings, a page of the viewer's trainings its content asks for.
+   */
   async function served(
     section: StorefrontSection,
     viewer: Viewer,
     page?: number,
   ): Promise<StorefrontSection> {
-    const content = section.data.content;
-    if (section.type === 'trainings') {
-      const trainingsContent = content as TrainingsContent;
-      const paging =
-        page === undefined
-          ? { page: 0, limit: trainingsContent.size ?? 8 }
-          : { page, limit: SECTION_PAGE_SIZE };
-      const { rows, meta } = await storefront.trainings(
-        viewer,
-        trainingsContent,
-        paging.page,
-        paging.limit,
-      );
-      return { ...section, trainings: rows, trainings_meta: meta };
-    }
-    return withSanitizedHtml(section);
+    const clean = types.sanitized(section);
+    if (types.listing(section.type) !== 'trainings') return clean;
+    const query = clean.data.content as TrainingsContent;
+    const paging =
+      page === undefined ? { page: 0, limit: query.size ?? 8 } : { page, limit: SECTION_PAGE_SIZE };
+    const { rows, meta } = await storefront.trainings(viewer, query, paging.page, paging.limit);
+    return { ...clean, trainings: rows, trainings_meta: meta };
   }
 
   /** The sections of a layout; a draft has none. */
@@ -231,7 +212,7 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       schema: {
         tags: ['storefront'],
         summary:
-          'One storefront section with a page of 24 of its trainings (404 when the caller may not see it)',
+          'One storefront section, with a page of 24 of its trainings when its type lists trainings (404 when the caller may not see it)',
         params: idParamsSchema,
         querystring: storefrontSectionQuerySchema,
         response: { 200: envelope(storefrontSectionSchema), ...errorResponses },
@@ -302,7 +283,7 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
     body: StorefrontPatch,
   ): Promise<{ layout: LayoutRow; created: boolean }> {
     const { sections, enabled } = body;
-    const problems: FieldMessage[] = validateSections(sections);
+    const problems: FieldMessage[] = types.validate(sections);
     const seen = new Set<number>();
     sections.forEach((s, i) => {
       if (s.id === null) return;
@@ -311,7 +292,7 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
     });
     if (problems.length) throw new HttpError(400, INVALID_FIELDS, problems);
     const ordered = sections
-      .map((section, index) => ({ section: withSanitizedHtml(section), index }))
+      .map((section, index) => ({ section: types.sanitized(section), index }))
       .sort((a, b) => a.section.weight - b.section.weight || a.index - b.index);
     return app.repos.transaction(async (repos) => {
       let opened: { layout: LayoutRow; created: boolean };

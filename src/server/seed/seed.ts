@@ -16,7 +16,7 @@ import {
   demoUsers,
   demoVocabularies,
 } from './demo-data';
-import { validateSections } from '../lib/section-types';
+import { sectionTypeRegistry } from '../lib/section-types';
 import { seedAvailability } from './demo-availability';
 import { seedIncentives } from './demo-incentives';
 import { demoStorefront } from './demo-storefront';
@@ -129,6 +129,7 @@ async function seedStorefront(
   terms: ReadonlyMap<string, number>,
   orgIds: readonly number[],
 ): Promise<void> {
+  const types = sectionTypeRegistry();
   for (const audience of ['registered', 'unregistered'] as const) {
     for (const language of ['en', 'ar'] as const) {
       const sections = demoStorefront(audience, language).map((s, weight) => ({
@@ -148,7 +149,7 @@ async function seedStorefront(
           ),
         },
       }));
-      const problems = validateSections(sections);
+      const problems = types.validate(sections);
       if (problems.length) throw new Error(`Invalid demo storefront: ${JSON.stringify(problems)}`);
       await repos.storefront.create(audience, language, sections);
     }

@@ -1,25 +1,66 @@
+import { useT } from '@engine/react';
 import type { StorefrontSection } from '@schemas/entities/storefront.schema';
-import { rendererFor } from './registry';
+import { resolveRenderer, type SectionResolution } from './registry';
 import styles from './sections.module.css';
 
-/** A layout's sections in order; sections of an unknown type render nothing. */
-export function StorefrontSections({ sections }: { sections: readonly StorefrontSection[] }) {
-  const rendered = [...sections]
-    .sort((a, b) => a.weight - b.weight)
-    .flatMap((section) => {
-      const Renderer = rendererFor(section.type);
-      return Renderer ? [{ section, Renderer }] : [];
-    });
+/** In a preview, where a section the client cannot show would be: what is wrong, and which section. */
+function UnrenderableSection({
+  section,
+  resolution,
+}: {
+  section: StorefrontSection;
+  resolution: Exclude<SectionResolution, { Renderer: unknown }>;
+}) {
+  const { t } = useT();
   return (
-    <div className={styles.sections}>
-      {rendered.map(({ section, Renderer }, index) => (
-        <Renderer key={section.id} section={section} index={index} />
-      ))}
+    <div className={styles.unrenderable} data-section-type={section.type}>
+      <p role="note" dir="auto">
+        {resolution.problem === 'renderer'
+          ? t('This section type cannot be shown: no renderer named @renderer.', {
+              renderer: resolution.renderer,
+            })
+          : t('This section cannot be shown: its type @type is not declared.', {
+              type: resolution.type,
+            })}
+      </p>
     </div>
   );
 }
 
-/** Whether any of the sections has a renderer. */
-export function hasRenderableSections(sections: readonly StorefrontSection[]): boolean {
-  return sections.some((section) => rendererFor(section.type) !== null);
+/**
+ * A layout's sections in order. A section the client cannot show (its type unknown here, or its
+ * renderer missing) is marked in a `preview`, so an editor sees it; visitors never see it.
+ */
+export function StorefrontSections({
+  sections,
+  preview = false,
+}: {
+  sections: readonly StorefrontSection[];
+  preview?: boolean;
+}) {
+  const ordered = [...sections]
+    .sort((a, b) => a.weight - b.weight)
+    .map((section) => ({ section, resolution: resolveRenderer(section.type) }))
+    .filter(({ resolution }) => preview || 'Renderer' in resolution);
+  return (
+    <div className={styles.sections}>
+      {ordered.map(({ section, resolution }, index) =>
+        'Renderer' in resolution ? (
+          <resolution.Renderer key={section.id} section={section} index={index} />
+        ) : (
+          <UnrenderableSection key={section.id} section={section} resolution={resolution} />
+        ),
+      )}
+    </div>
+  );
+}
+
+/** Whether any of the sections can be shown (in a `preview`, marked ones count). */
+export function hasRenderableSections(
+  sections: readonly StorefrontSection[],
+  preview = false,
+): boolean {
+  return preview
+    ? sections.length > 0
+    : sections.some((section) => 'Renderer' in resolveRenderer(section.type));
 }

@@ -71,9 +71,9 @@ export function AudiencePreview({
         onRetry={() => void preview.refetch()}
       />
     );
-  else if (!hasRenderableSections(preview.data.sections))
+  else if (!hasRenderableSections(preview.data.sections, true))
     body = <EmptyState title={t('No section is shown to this audience.')} />;
-  else body = <StorefrontSections sections={preview.data.sections} />;
+  else body = <StorefrontSections sections={preview.data.sections} preview />;
 
   return (
     <div className={styles.preview}>

@@ -1,11 +1,11 @@
 import type { HeroContent } from '@schemas/storefront/hero.section';
-import { ButtonLink } from './button-link';
-import { SectionFrame } from './section-frame';
-import styles from './sections.module.css';
-import type { SectionProps } from './types';
+import { ButtonLink } from '../button-link';
+import { SectionFrame } from '../section-frame';
+import styles from '../sections.module.css';
+import type { SectionProps } from '../types';
 
 /** Hero banner: a large image behind a heading (h2), a text and a button. */
-export function HeroSection({ section, index }: SectionProps) {
+export default function HeroSection({ section, index }: SectionProps) {
   const content = section.data.content as Partial<HeroContent>;
   const height = section.data.settings.height;
   const overlay = section.data.appearance.overlay !== false;

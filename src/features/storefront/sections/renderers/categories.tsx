@@ -3,12 +3,12 @@ import type { CategoriesContent } from '@schemas/storefront/categories.section';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useStorefrontTerms } from '@/lib/queries/storefront-terms';
-import { SectionFrame } from './section-frame';
-import styles from './sections.module.css';
-import type { SectionProps } from './types';
+import { SectionFrame } from '../section-frame';
+import styles from '../sections.module.css';
+import type { SectionProps } from '../types';
 
 /** Categories: the chosen terms of one vocabulary, each linking to its trainings. */
-export function CategoriesSection({ section }: SectionProps) {
+export default function CategoriesSection({ section }: SectionProps) {
   const { t } = useT();
   const content = section.data.content as Partial<CategoriesContent>;
   const vocabulary = content.vocabulary ?? '';

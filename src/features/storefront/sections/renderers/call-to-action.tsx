@@ -1,11 +1,11 @@
 import type { CallToActionContent } from '@schemas/storefront/call-to-action.section';
-import { ButtonLink } from './button-link';
-import { SectionFrame } from './section-frame';
-import styles from './sections.module.css';
-import type { SectionProps } from './types';
+import { ButtonLink } from '../button-link';
+import { SectionFrame } from '../section-frame';
+import styles from '../sections.module.css';
+import type { SectionProps } from '../types';
 
 /** Call to action: a heading, a short text and one button. */
-export function CallToActionSection({ section }: SectionProps) {
+export default function CallToActionSection({ section }: SectionProps) {
   const content = section.data.content as Partial<CallToActionContent>;
   return (
     <SectionFrame section={section}>

@@ -3,12 +3,12 @@ import type { TrainingsContent } from '@schemas/storefront/trainings.section';
 import { Link } from 'react-router';
 import { EAGER_CARDS, TrainingCard } from '@/shell/trainings/training-card';
 import { TrainingGrid } from '@/shell/trainings/training-grid';
-import { lookOf, SectionFrame } from './section-frame';
-import styles from './sections.module.css';
-import type { SectionProps } from './types';
+import { lookOf, SectionFrame } from '../section-frame';
+import styles from '../sections.module.css';
+import type { SectionProps } from '../types';
 
 /** Trainings: a card grid or a scrollable row, with "Show all" when there are more. */
-export function TrainingsSection({ section }: SectionProps) {
+export default function TrainingsSection({ section }: SectionProps) {
   const { t } = useT();
   const content = section.data.content as Partial<TrainingsContent>;
   const trainings = section.trainings ?? [];

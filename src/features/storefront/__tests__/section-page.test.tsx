@@ -54,4 +54,28 @@ describe('Storefront section page', () => {
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('link', { name: 'Training 1' })).toBeInTheDocument();
   });
+
+  it('shows a section that lists no trainings on its own page, under its title', async () => {
+    server.use(
+      http.get('*/api/v2/storefront_sections/:id', () => {
+        const testimonial = section(6, 'testimonial', {
+          portrait: { url: '', alt: '' },
+          quote: 'It changed how our team works.',
+          author: 'Noor',
+        });
+        testimonial.data.settings = { title: 'What learners say', show_title: true };
+        return HttpResponse.json({ data: testimonial });
+      }),
+    );
+    const routes = (ui: React.ReactNode) => [{ path: '/storefront/:sectionId', element: ui }];
+    renderShell(<SectionPage />, { path: '/storefront/6', routes });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'What learners say' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('heading')).toHaveLength(1);
+    expect(screen.getByText('It changed how our team works.').closest('blockquote')).not.toBeNull();
+    expect(screen.getByText('Noor')).toBeInTheDocument();
+    expect(screen.queryByText('No trainings in this section yet.')).not.toBeInTheDocument();
+  });
 });

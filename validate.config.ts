@@ -39,7 +39,7 @@ export default defineValidateConfig({
       files: [
         {
           at: '/renderer',
-          pattern: 'src/features/storefront/sections/{value}-section.tsx',
+          pattern: 'src/features/storefront/sections/renderers/{value}.tsx',
           what: 'renderer component',
         },
       ],

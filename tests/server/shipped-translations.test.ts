@@ -21,10 +21,9 @@ async function translationsOf(server: () => TestServer, langcode: string) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return new Map(
-    (res.json() as { data: { source: string; translation: string }[] }).data.map((t) => [
-      t.source,
-      t.translation,
-    ]),
+    res
+      .json<{ data: { source: string; translation: string }[] }>()
+      .data.map((t) => [t.source, t.translation]),
   );
 }
 

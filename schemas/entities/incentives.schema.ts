@@ -392,6 +392,18 @@ export const ruleSchema = {
       maximum: 10_000,
     },
     cap_period: { type: 'string', title: 'Period', enum: ['day', 'week', 'month', 'year'] },
+    /**
+     * The values of the rule type's parameters (`params` of its declaration), checked against
+     * their schema when saved. Left out: the declared defaults. Always in the answer.
+     */
+    params: {
+      type: 'object',
+      maxProperties: 20,
+      propertyNames: { pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 },
+      additionalProperties: {
+        anyOf: [{ type: 'number' }, { type: 'string', maxLength: 200 }, { type: 'boolean' }],
+      },
+    },
   },
 } as const;
 export type Rule = FromSchema<typeof ruleSchema>;

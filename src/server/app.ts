@@ -21,6 +21,7 @@ import {
 } from '@engine/server';
 import { proxyTrust } from './config';
 import { isDatabaseUnavailable, type Db } from './db/db';
+import { eventsPlugin } from './lib/events';
 import type { NewPglite } from './db/new-pglite';
 import { sectionTypeRegistry } from './lib/section-types';
 import { authPlugin } from './plugins/auth';
@@ -271,6 +272,8 @@ export async function buildApp(options: BuildAppOptions = {}) {
       seed: options.seed,
       newPglite: options.newPglite,
     });
+    // What users do reaches the earning rules through `app.events`.
+    await app.register(eventsPlugin);
     await app.register(uploadsPlugin, { dataDir: path.resolve(options.dataDir ?? 'data') });
     await app.register(xsrfProtection, { secure: production });
     await app.register(authPlugin, { production });

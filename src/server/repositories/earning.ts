@@ -11,7 +11,10 @@ import {
   type Rules,
 } from '@schemas/entities/incentives.schema';
 import { ruleTypes } from '@schemas/incentives/rule-types';
+import { localDateOf } from '@engine/core';
 import type { Db } from '../db/db';
+import { earningCatalogue, type Facts } from '../lib/earning-rules';
+import { isTimeZone } from '../lib/time-zone';
 import { pointsRepository } from './points';
 import { settingsRepository } from './settings';
 
@@ -25,9 +28,17 @@ export interface TrainingState {
   completed: boolean;
 }
 
-/** The smallest logger the award hooks need (Fastify's request logger fits). */
-export interface AwardLogger {
-  error(obj: unknown, msg?: string): void;
+/** A sign-in and the run of days it belongs to: the facts of the `signed_in` event. */
+export interface SignInFacts {
+  [fact: string]: string | number;
+  /** The UTC day (the key of a daily login, as it has always been). */
+  day: string;
+  /** The day in the user's time zone, by which runs of days are counted. */
+  local_day: string;
+  time_zone: string;
+  days_in_a_row: number;
+  /** The first day of the run (the user's time zone). */
+  streak_start: string;
 }
 
 interface ScheduleRow {
@@ -129,11 +140,15 @@ export type CompleteRules = Rules & { guard: AwardGuard };
 export function completeRules(stored: Rules | undefined): CompleteRules {
   const byType = new Map((stored?.rules ?? []).map((r) => [r.type, r]));
   return {
-    rules: ruleTypes.map((declared) => ({
-      type: declared.type,
-      ...declared.defaults,
-      ...byType.get(declared.type),
-    })),
+    rules: ruleTypes.map((declared) => {
+      const rule = byType.get(declared.type);
+      // Parameter values over their declared defaults; values of parameters no longer declared
+      // are dropped.
+      const params = { ...declared.defaults.params };
+      for (const [name, value] of Object.entries(rule?.params ?? {}))
+        if (Object.hasOwn(declared.params?.properties ?? {}, name)) params[name] = value;
+      return { type: declared.type, ...declared.defaults, ...rule, params };
+    }),
     expiry_schedule_id: stored?.expiry_schedule_id ?? null,
     guard: { ...awardGuardDefaults, ...stored?.guard },
   };
@@ -318,22 +333,72 @@ export function earningRepository(db: Db) {
     },
 
     /**
-     * {@link award} for event hooks: a failure is logged and counts as no award, so it never
-     * fails the request that raised the event.
+     * The earning engine: pays, through {@link award}, every enabled rule whose type the event
+     * feeds and whose condition its facts meet with the rule's parameters, the event key and
+     * note filled in from the facts. Returns the points paid.
      */
-    async awardSafely(
-      log: AwardLogger,
+    async payEvent(
       uid: number,
-      ruleType: string,
-      eventKey: string,
-      options: { note?: string; now?: Date } = {},
+      event: string,
+      facts: Facts,
+      options: { now?: Date } = {},
     ): Promise<number> {
-      try {
-        return await repo.award(uid, ruleType, eventKey, options);
-      } catch (error) {
-        log.error({ err: error, uid, ruleType, eventKey }, 'incentive award failed');
-        return 0;
+      const types = earningCatalogue.byEvent.get(event);
+      if (!types) return 0;
+      const { rules } = await repo.rules();
+      let paid = 0;
+      for (const type of types) {
+        const rule = rules.find((r) => r.type === type.declaration.type);
+        if (!rule?.enabled || !type.matches(facts, rule.params ?? {})) continue;
+        paid += await repo.award(uid, type.declaration.type, type.eventKey(facts), {
+          note: type.note(facts),
+          ...(options.now ? { now: options.now } : {}),
+        });
       }
+      return paid;
+    },
+
+    /**
+     * Records a sign-in at `now` in the user's run of days and answers the `signed_in` facts.
+     * Days are the user's: their time zone, else the site's, else UTC, so a learner in Tokyo who
+     * signs in every morning keeps their run whatever UTC day that is. One row per user holds
+     * the run (its last day, its first day and its length), updated in one statement that takes
+     * the row's lock, so sign-ins at once count a day once.
+     */
+    async recordSignIn(uid: number, now: Date): Promise<SignInFacts> {
+      const { rows: zones } = await db.query<{ zone: string | null }>(
+        `SELECT coalesce(u.timezone, s.value->>'default_timezone') AS zone
+           FROM users u LEFT JOIN settings s ON s.key = 'regional' WHERE u.uid = $1`,
+        [uid],
+      );
+      const zone = zones[0]?.zone;
+      const timeZone = zone && isTimeZone(zone) ? zone : 'UTC';
+      const localDay = localDateOf(now, timeZone);
+      // The next day extends the run, a later one starts a new run; the same day (or an earlier
+      // one, after the user moved west) leaves it as it is.
+      const { rows } = await db.query<{ days_in_a_row: number; streak_start: string }>(
+        `INSERT INTO login_streaks AS s (uid, last_day, streak_start, days_in_a_row)
+         VALUES ($1, $2::date, $2::date, 1)
+         ON CONFLICT (uid) DO UPDATE SET
+           days_in_a_row = CASE
+             WHEN excluded.last_day = s.last_day + 1 THEN s.days_in_a_row + 1
+             WHEN excluded.last_day > s.last_day THEN 1
+             ELSE s.days_in_a_row END,
+           streak_start = CASE
+             WHEN excluded.last_day > s.last_day + 1 THEN excluded.last_day
+             ELSE s.streak_start END,
+           last_day = greatest(s.last_day, excluded.last_day)
+         RETURNING days_in_a_row, to_char(streak_start, 'YYYY-MM-DD') AS streak_start`,
+        [uid, localDay],
+      );
+      const run = rows[0]!;
+      return {
+        day: now.toISOString().slice(0, 10),
+        local_day: localDay,
+        time_zone: timeZone,
+        days_in_a_row: run.days_in_a_row,
+        streak_start: run.streak_start,
+      };
     },
 
     /** The training's title and the user's subscription to it (null: no such training). */

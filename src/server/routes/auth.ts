@@ -95,12 +95,14 @@ export const authRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         throw error;
       }
       app.sessionCookie.set(reply, token);
-      // Incentives: the first sign-in of a UTC day earns points (never fails the login).
-      await app.repos.earning.awardSafely(
+      // The earning rules hear of it, with the user's run of days (never fails the login).
+      const at = app.events.now();
+      await app.events.emit(
         request.log,
+        'signed_in',
         uid,
-        'daily_login',
-        new Date().toISOString().slice(0, 10),
+        () => app.repos.earning.recordSignIn(uid, at),
+        at,
       );
       const user = await app.repos.users.current(uid);
       if (!user) throw new HttpError(400, 'Unrecognized username or password.');

@@ -21,6 +21,7 @@ import {
   type FieldMessage,
 } from '@engine/server';
 import { audit, changes } from '../lib/audit';
+import { ruleParamProblems } from '../lib/earning-rules';
 import { errorResponses, needFlags, needSignedIn } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 
@@ -104,7 +105,7 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
       schema: {
         tags: ['incentives'],
         summary:
-          'Save the earning rules and their cheat guard (types and a guard left out get their defaults); 400 for unknown or repeated types and unknown schedules',
+          'Save the earning rules, their parameters and their cheat guard (types, parameters and a guard left out get their defaults); 400 for unknown or repeated types, parameters their type’s schema refuses and unknown schedules',
         body: rulesSchema,
         response: { 200: envelope(rulesSchema), ...errorResponses },
       },
@@ -120,6 +121,8 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
           problems.push({ path: `rules[${i}][type]`, text: 'This rule type is listed twice' });
         seen.add(rule.type);
       });
+      // Each rule's parameters against its type's schema; those left out get their defaults.
+      problems.push(...ruleParamProblems(body.rules));
       const scheduleId = body.expiry_schedule_id ?? null;
       if (scheduleId !== null && !(await earning.schedule(scheduleId)))
         problems.push({ path: 'expiry_schedule_id', text: 'Unknown expiry schedule' });

@@ -303,11 +303,18 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app)
       },
     },
     async (request) => {
-      const { order } = await shop.checkout({
+      const { order, replayed } = await shop.checkout({
         ...(await shopperOf(request)),
         products: request.body.products,
         idempotencyKey: request.headers['idempotency-key'],
       });
+      // The earning rules hear of a new order, not of a retry answered with it.
+      if (!replayed)
+        await app.events.emit(request.log, 'purchase_made', order.uid, {
+          order_id: order.id,
+          points: order.total,
+          items: order.items.reduce((sum, item) => sum + item.quantity, 0),
+        });
       return ok(order);
     },
   );

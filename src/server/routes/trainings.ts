@@ -112,15 +112,12 @@ export const trainingRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         throw new HttpError(404, NOT_FOUND);
       const before = await app.repos.earning.trainingState(viewer.uid, request.params.id);
       const subscription = await app.repos.subscriptions.subscribe(viewer.uid, request.params.id);
-      // Incentives: a first subscription earns points (never fails the request).
+      // The earning rules hear of a first subscription (never fails the request).
       if (before && !before.subscribed)
-        await app.repos.earning.awardSafely(
-          request.log,
-          viewer.uid,
-          'training_subscribed',
-          String(request.params.id),
-          { note: before.title },
-        );
+        await app.events.emit(request.log, 'training_subscribed', viewer.uid, {
+          training_id: request.params.id,
+          title: before.title,
+        });
       return ok(subscription);
     },
   );
@@ -192,15 +189,17 @@ export const trainingRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         request.params.id,
         request.body.video_id,
       );
-      // Incentives: completing the training in this request earns points (never fails it).
-      if (before && !before.completed && subscription.completed_at !== null)
-        await app.repos.earning.awardSafely(
-          request.log,
-          viewer.uid,
-          'training_completed',
-          String(request.params.id),
-          { note: before.title },
-        );
+      // The earning rules hear of the video, and of the training completed in this request
+      // (never fails it).
+      if (before) {
+        const training = { training_id: request.params.id, title: before.title };
+        await app.events.emit(request.log, 'video_watched', viewer.uid, {
+          ...training,
+          video_id: request.body.video_id,
+        });
+        if (!before.completed && subscription.completed_at !== null)
+          await app.events.emit(request.log, 'training_completed', viewer.uid, training);
+      }
       return ok(subscription);
     },
   );

@@ -184,9 +184,9 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           );
         return after;
       });
-      // Incentives: users who complete their own profile earn points once (never fails this).
+      // The earning rules hear of users who complete their own profile (never fails this).
       if (uid === request.access.uid && OWN_PROFILE_FIELDS.every((key) => valueOf(user, key)))
-        await app.repos.earning.awardSafely(request.log, uid, 'profile_completed', 'once');
+        await app.events.emit(request.log, 'profile_completed', uid, {});
       return ok(user);
     },
   );

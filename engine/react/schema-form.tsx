@@ -35,6 +35,14 @@ export interface SchemaFormProps<T> {
   actions?: ReactNode;
   /** Called with the data on every change. */
   onChange?(data: T): void;
+  /**
+   * Only the fields, for a part of a form of the page's own (forms do not nest): rendered in a
+   * `<div>` without a submit button, validated as they change; the page reads them through
+   * `onChange` and submits them with the rest. `onSubmit` is then never called.
+   */
+  fieldsOnly?: boolean;
+  /** The start of the fields' ids (default `root`): several forms on one page need their own. */
+  idPrefix?: string;
 }
 
 /** rjsf hands templates the translator through `formContext`. */
@@ -308,7 +316,9 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
       translateString={translateString}
       transformErrors={transformErrors}
       {...(extraErrors ? { extraErrors } : {})}
-      {...(submitted ? { liveValidate: 'onChange' as const } : {})}
+      {...(submitted || p.fieldsOnly ? { liveValidate: 'onChange' as const } : {})}
+      {...(p.fieldsOnly ? { tagName: 'div' } : {})}
+      {...(p.idPrefix ? { idPrefix: p.idPrefix } : {})}
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError
@@ -329,17 +339,19 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
       }}
     >
       {generalMessage}
-      <div className="form-actions">
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={p.disabled || busy}
-          aria-busy={busy}
-        >
-          {t.t(p.submitLabel ?? 'Save')}
-        </button>
-        {p.actions}
-      </div>
+      {p.fieldsOnly ? null : (
+        <div className="form-actions">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={p.disabled || busy}
+            aria-busy={busy}
+          >
+            {t.t(p.submitLabel ?? 'Save')}
+          </button>
+          {p.actions}
+        </div>
+      )}
     </Form>
   );
 }

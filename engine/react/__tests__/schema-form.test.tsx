@@ -160,4 +160,29 @@ describe('SchemaForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Expected integer, received string')).toBeInTheDocument();
   });
+  it('renders only the fields for a form of the page’s own, validating them as they change', async () => {
+    const onChange = vi.fn();
+    const { container } = render(
+      <form aria-label="Page form">
+        <SchemaForm<Profile>
+          schema={schema}
+          formData={{ first_name: 'Ada' }}
+          fieldsOnly
+          idPrefix="part"
+          onSubmit={vi.fn()}
+          onChange={onChange}
+        />
+      </form>,
+    );
+    // No form inside the page's form, and no button of its own.
+    expect(container.querySelectorAll('form')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    const name = screen.getByLabelText(/First name/);
+    expect(name).toHaveAttribute('id', 'part_first_name');
+    const user = userEvent.setup();
+    await user.clear(name);
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    await user.type(name, 'Bo');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ first_name: 'Bo' }));
+  });
 });

@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { ruleTypes } from '@schemas/incentives/rule-types';
 import { adminRulesQueryKey } from '@/lib/queries/incentives-admin-rules';
 import { server, setupMockServer } from '@/shell/__tests__/msw';
 import { renderShell } from '@/shell/__tests__/test-utils';
@@ -101,12 +102,7 @@ describe('Rules page', () => {
 
     expect(await screen.findByText('The rules have been saved.')).toBeInTheDocument();
     expect(posted?.expiry_schedule_id).toBe(3);
-    expect(posted?.rules.map((r) => r.type)).toEqual([
-      'training_completed',
-      'training_subscribed',
-      'daily_login',
-      'profile_completed',
-    ]);
+    expect(posted?.rules.map((r) => r.type)).toEqual(ruleTypes.map((r) => r.type));
     expect(posted?.rules[0]).toMatchObject({ points: 150, cap: null });
     expect(posted?.rules[2]).toMatchObject({ enabled: true });
     expect(queryClient.getQueryData<Rules>(adminRulesQueryKey)).toEqual(posted);
@@ -225,5 +221,57 @@ describe('Rules page', () => {
     expect(frame).toHaveAccessibleDescription(
       `${awardGuardSchema.properties.window_minutes.description} Must be at least 1`,
     );
+  }, 20_000);
+  it('renders a rule type’s parameters from its schema, saves them and shows their field messages', async () => {
+    const streak = ruleTypes.find((r) => r.type === 'login_streak')!;
+    const days = streak.params!.properties.days!;
+    // The label reads the title, and a star for a required field.
+    const label = new RegExp(`^${days.title}`);
+    const bodies: Rules[] = [];
+    server.use(
+      http.get('*/api/v2/settings/incentives/rules', () => HttpResponse.json({ data: stored })),
+      http.get('*/api/v2/incentives/expiry_schedules', () =>
+        HttpResponse.json({ data: [], meta: meta(0) }),
+      ),
+      http.post('*/api/v2/settings/incentives/rules', async ({ request }) => {
+        const body = (await request.json()) as Rules;
+        bodies.push(body);
+        const index = body.rules.findIndex((r) => r.type === 'login_streak');
+        return body.rules[index]?.params?.days === 300
+          ? HttpResponse.json(
+              {
+                message: 'Some fields are not valid.',
+                messages: [{ path: `rules[${index}][params][days]`, text: 'Must be at most 200' }],
+              },
+              { status: 400 },
+            )
+          : HttpResponse.json({ data: body });
+      }),
+    );
+    renderShell(<RulesPage />, { user: admin, path: '/settings/incentives/rules' });
+    await screen.findByRole('heading', { name: streak.label });
+    // A type without parameters shows none; the streak shows its one, with its default.
+    expect(within(card('Daily login')).queryByLabelText(label)).toBeNull();
+    const field = within(card(streak.label)).getByLabelText(label);
+    expect(field).toHaveValue(Number(days.default));
+    expect(within(card(streak.label)).getByText(days.description!)).toBeInTheDocument();
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '10');
+    await userEvent.click(within(card(streak.label)).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByText('The rules have been saved.')).toBeInTheDocument();
+    expect(bodies[0]?.rules.find((r) => r.type === 'login_streak')).toMatchObject({
+      enabled: true,
+      params: { days: 10 },
+    });
+    // Rules stored before the type had parameters are sent with their defaults.
+    expect(bodies[0]?.rules.find((r) => r.type === 'daily_login')?.params).toEqual({});
+
+    const again = within(card(streak.label)).getByLabelText(label);
+    await userEvent.clear(again);
+    await userEvent.type(again, '300');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await within(card(streak.label)).findByText('Must be at most 200')).toBeInTheDocument();
   }, 20_000);
 });

@@ -1,5 +1,6 @@
-import { bracketToDotted, type ApiRequestError } from '@engine/core';
+import { ApiRequestError, bracketToDotted } from '@engine/core';
 import { useT } from '@engine/react';
+import { SchemaForm } from '@engine/react/schema-form';
 import {
   awardGuardDefaults,
   ruleSchema,
@@ -7,8 +8,8 @@ import {
   type Rule,
   type Rules,
 } from '@schemas/entities/incentives.schema';
-import { ruleTypes } from '@schemas/incentives/rule-types';
-import { useId, useState, type FormEvent } from 'react';
+import { ruleTypes, type RuleParams, type RuleType } from '@schemas/incentives/rule-types';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAdminRules, useSaveAdminRules } from '@/lib/queries/incentives-admin-rules';
 import { useAdminSchedules } from '@/lib/queries/incentives-admin-schedules';
@@ -61,6 +62,8 @@ function RulesForm({ stored }: { stored: Rules }) {
     ...stored.guard,
   }));
   const [error, setError] = useState<ApiRequestError | null>(null);
+  // Each save starts the parameter fields again from what the server stored.
+  const [revision, setRevision] = useState(0);
   const expiryId = useId();
 
   const fieldErrors = new Map<string, string>();
@@ -79,6 +82,7 @@ function RulesForm({ stored }: { stored: Rules }) {
       setList(rulesForEditing(saved, ruleTypes));
       setExpiry(saved.expiry_schedule_id ?? null);
       setGuard({ ...awardGuardDefaults, ...saved.guard });
+      setRevision((n) => n + 1);
       notify('success', t('The rules have been saved.'));
     } catch (e) {
       const failure = asApiError(e);
@@ -98,10 +102,11 @@ function RulesForm({ stored }: { stored: Rules }) {
       <ul className={own.cards}>
         {list.map((rule, index) => (
           <RuleCard
-            key={rule.type}
+            key={`${rule.type}-${revision}`}
             rule={rule}
             index={index}
             errors={fieldErrors}
+            failure={error}
             onChange={(patch) => change(index, patch)}
           />
         ))}
@@ -169,11 +174,14 @@ function RuleCard({
   rule,
   index,
   errors,
+  failure,
   onChange,
 }: {
   rule: Rule;
   index: number;
   errors: Map<string, string>;
+  /** The last failed save: its messages about this rule's parameters go to their fields. */
+  failure: ApiRequestError | null;
   onChange: (patch: Partial<Rule>) => void;
 }) {
   const { t } = useT();
@@ -251,7 +259,69 @@ function RuleCard({
           </select>
         </div>
       </div>
+      {declared ? (
+        <RuleParamFields
+          type={declared}
+          rule={rule}
+          index={index}
+          failure={failure}
+          onChange={onChange}
+        />
+      ) : null}
     </li>
+  );
+}
+
+/**
+ * The parameters a rule type declares (`params`, e.g. the days of a login streak), rendered from
+ * their schema: each field's `title` as its label, translated. Nothing for a type without any.
+ */
+function RuleParamFields({
+  type,
+  rule,
+  index,
+  failure,
+  onChange,
+}: {
+  type: RuleType;
+  rule: Rule;
+  index: number;
+  failure: ApiRequestError | null;
+  onChange: (patch: Partial<Rule>) => void;
+}) {
+  const schema = type.params;
+  // Descriptions through the uiSchema, which the form translates.
+  const uiSchema = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(schema?.properties ?? {}).flatMap(([name, field]) =>
+          field.description ? [[name, { 'ui:description': field.description }]] : [],
+        ),
+      ),
+    [schema],
+  );
+  // The server's messages about these parameters, their paths from the parameters down.
+  const serverErrors = useMemo(() => {
+    const prefix = `rules[${index}][params]`;
+    const messages = (failure?.messages ?? [])
+      .filter((m) => m.path.startsWith(`${prefix}[`))
+      .map((m) => ({ ...m, path: m.path.slice(prefix.length).replace(/^\[([^\]]+)\]/, '$1') }));
+    return failure && messages.length
+      ? new ApiRequestError(failure.status, failure.message, { messages })
+      : null;
+  }, [failure, index]);
+  if (!schema || !Object.keys(schema.properties).length) return null;
+  return (
+    <SchemaForm<RuleParams>
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={{ ...type.defaults.params, ...rule.params }}
+      serverErrors={serverErrors}
+      fieldsOnly
+      idPrefix={`${type.type}-params`}
+      onSubmit={() => undefined}
+      onChange={(params) => onChange({ params })}
+    />
   );
 }
 

@@ -520,6 +520,37 @@ export const rulesSchema = {
 } as const;
 export type Rules = FromSchema<typeof rulesSchema>;
 
+/**
+ * `GET settings/incentives/events`: the catalogue of earning events the server emits (declared in
+ * schemas/incentives/events.ts), each with the JSON Schema of its facts and the rule types it
+ * feeds, so that whoever declares a rule type sees what it can test.
+ */
+export const earningEventCatalogueSchema = {
+  $id: 'atrium:incentive-earning-events',
+  type: 'object',
+  required: ['events'],
+  additionalProperties: false,
+  properties: {
+    events: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['event', 'label', 'description', 'facts', 'rule_types'],
+        additionalProperties: false,
+        properties: {
+          event: { type: 'string' },
+          label: { type: 'string' },
+          description: { type: 'string' },
+          /** A JSON Schema. */
+          facts: { type: 'object', additionalProperties: true },
+          rule_types: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+  },
+} as const;
+export type EarningEventCatalogue = FromSchema<typeof earningEventCatalogueSchema>;
+
 /* ------------------------------------------------------------------ expiry schedules */
 
 export const expiryScheduleInputSchema = {

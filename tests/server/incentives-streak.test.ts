@@ -1,4 +1,10 @@
-import { awardGuardDefaults, type Rule, type Rules } from '@schemas/entities/incentives.schema';
+import {
+  awardGuardDefaults,
+  type EarningEventCatalogue,
+  type Rule,
+  type Rules,
+} from '@schemas/entities/incentives.schema';
+import { earningEvents } from '@schemas/incentives/events';
 import { ruleTypes } from '@schemas/incentives/rule-types';
 import { afterEach, expect, it, vi } from 'vitest';
 import { agent, describeEachDb, signedIn, type Agent } from './helpers';
@@ -186,5 +192,22 @@ describeEachDb('incentives: the login streak rule', (server) => {
       expiry_schedule_id: null,
       guard: awardGuardDefaults,
     });
+  });
+  it('publishes the event catalogue to incentives managers, with the rule types each feeds', async () => {
+    const EVENTS = '/api/v2/settings/incentives/events';
+    const admin = await signedIn(server, 'admin');
+    const res = await admin.get(EVENTS);
+    expect(res.statusCode).toBe(200);
+    const { events } = res.json<{ data: EarningEventCatalogue }>().data;
+    expect(events.map((e) => e.event)).toEqual(earningEvents.map((e) => e.event));
+    const signedInEvent = events.find((e) => e.event === 'signed_in')!;
+    expect(Object.keys(signedInEvent.facts.properties as object)).toEqual(
+      expect.arrayContaining(['day', 'days_in_a_row', 'streak_start']),
+    );
+    expect(signedInEvent.rule_types).toEqual(
+      ruleTypes.filter((r) => r.event === 'signed_in').map((r) => r.type),
+    );
+    expect((await (await signedIn(server, 'learner')).get(EVENTS)).statusCode).toBe(403);
+    expect((await agent(server).get(EVENTS)).statusCode).toBe(401);
   });
 });

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import {
+  earningEventCatalogueSchema,
   expiryScheduleInputSchema,
   expiryScheduleSchema,
   leaderboardQuerySchema,
   leaderboardSchema,
   rulesSchema,
+  type EarningEventCatalogue,
   type ExpirySchedule,
   type ExpiryScheduleInput,
 } from '@schemas/entities/incentives.schema';
@@ -21,7 +23,7 @@ import {
   type FieldMessage,
 } from '@engine/server';
 import { audit, changes } from '../lib/audit';
-import { ruleParamProblems } from '../lib/earning-rules';
+import { earningCatalogue, ruleParamProblems } from '../lib/earning-rules';
 import { errorResponses, needFlags, needSignedIn } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 
@@ -152,6 +154,32 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
       });
       return ok(saved);
     },
+  );
+
+  const catalogue: EarningEventCatalogue = {
+    events: [...earningCatalogue.events.values()].map(({ declaration }) => ({
+      event: declaration.event,
+      label: declaration.label,
+      description: declaration.description,
+      facts: { ...declaration.facts },
+      rule_types: (earningCatalogue.byEvent.get(declaration.event) ?? []).map(
+        (type) => type.declaration.type,
+      ),
+    })),
+  };
+
+  app.get(
+    '/settings/incentives/events',
+    {
+      preHandler: needFlags('incentives_settings'),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          'The earning events the server emits, the JSON Schema of the facts each carries, and the rule types each feeds',
+        response: { 200: envelope(earningEventCatalogueSchema), ...errorResponses },
+      },
+    },
+    async () => ok(catalogue),
   );
 
   /* ------------------------------------------------------------------ expiry schedules */

@@ -67,28 +67,35 @@ export default defineValidateConfig({
       },
     },
     {
+      name: 'earning events',
+      source: { file: 'schemas/incentives/events.ts', export: 'earningEvents' },
+      key: '/event',
+      meta: { file: 'schemas/config/rule-type.schema.ts', export: 'earningEventSchema' },
+      translated: ['/label', '/description'],
+    },
+    {
       name: 'rule types',
-      source: { file: 'schemas/incentives/rule-types.ts', export: 'ruleTypes' },
+      source: { file: 'schemas/incentives/rule-types.ts', export: 'ruleTypeDeclarations' },
       key: '/type',
-      meta: {
-        type: 'object',
-        required: ['type', 'label', 'description', 'eventKey', 'defaults'],
-        additionalProperties: false,
-        properties: {
-          type: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 },
-          label: { type: 'string', minLength: 1, maxLength: 100 },
-          description: { type: 'string' },
-          eventKey: { type: 'string', minLength: 1 },
-          defaults: { type: 'object' },
-        },
-      },
-      // A rule type's defaults are the rule an administrator starts from.
+      meta: { file: 'schemas/config/rule-type.schema.ts', export: 'ruleTypeSchema' },
+      // A rule type's defaults are the rule an administrator starts from; its parameters'
+      // defaults must fit their own schema.
       schemas: [
         {
           schema: { file: 'schemas/entities/incentives.schema.ts', export: 'ruleSchema' },
           defaults: '/defaults',
           fill: { type: '/type' },
         },
+      ],
+      references: [
+        { at: '/event', collection: 'earning events' },
+        {
+          at: '/when/*/fact',
+          collection: 'earning events',
+          of: '/event',
+          field: '/facts/properties',
+        },
+        { at: '/when/*/param', collection: 'rule types', of: '/type', field: '/params/properties' },
       ],
       translated: ['/label', '/description'],
     },

@@ -5,7 +5,8 @@ import { select } from '@engine/cli/project-files';
 import { formatProblems, validateProject } from '@engine/cli/validate-project';
 import { restrictionTypeDeclarations } from '@schemas/entities/restriction-types';
 import { userAttributes } from '@schemas/entities/user.schema';
-import { ruleTypes } from '@schemas/incentives/rule-types';
+import { earningEvents } from '@schemas/incentives/events';
+import { ruleTypeDeclarations, ruleTypes } from '@schemas/incentives/rule-types';
 import { settingsDocuments } from '@schemas/settings-documents/settings-documents';
 import { sectionTypes } from '@schemas/storefront/section-types';
 import manifest from '../../../validate.config';
@@ -122,9 +123,7 @@ describe("the project's validate.config.ts", () => {
           `real.map((r, i) => i === 1 ? { ...r, defaults: { ...r.defaults, points: 0 } } : r)`,
         ),
       ),
-    ).toEqual([
-      `${at(rules)}/1/defaults/points: must be >= 1 (the schema is schemas/entities/incentives.schema.ts#ruleSchema)`,
-    ]);
+    ).toEqual([`${at(rules)}/1/defaults/points: must be >= 1`]);
     expect(ruleTypes.length).toBeGreaterThan(1);
   });
 
@@ -151,6 +150,24 @@ describe("the project's validate.config.ts", () => {
       ),
     ).toEqual([
       `${at(documents)}/0/schema/title: "Untranslated awards" has no translation: add it to translations/interface-ar.json`,
+    ]);
+  });
+
+  it('reports a rule condition naming a fact its event does not carry', async () => {
+    const index = ruleTypeDeclarations.findIndex((r) => 'when' in r && r.when.length > 0);
+    const rule = ruleTypeDeclarations[index]!;
+    const events = collection('earning events').source;
+    const event = earningEvents.findIndex((e) => e.event === rule.event);
+    const facts = Object.keys(earningEvents[event]!.facts.properties);
+    expect(
+      await scratch(
+        changed(
+          rules,
+          `real.map((r, i) => i === ${index} ? { ...r, when: [{ ...r.when[0], fact: 'nonsense' }] } : r)`,
+        ),
+      ),
+    ).toEqual([
+      `${at(rules)}/${index}/when/0/fact: "nonsense" is not one of facts/properties of earning events "${rule.event}" (${at(events)}/${event}): known: ${facts.join(', ')}`,
     ]);
   });
 

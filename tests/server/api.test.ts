@@ -7,107 +7,6 @@ import { precompress } from '../../scripts/vite-compress';
 import { buildApp, type AtriumApp } from '../../src/server/app';
 import { agent, describeEachDb } from './helpers';
 
-const ROUTES = [
-  'GET /api/v2/health',
-  'GET /api/v2/ready',
-  'POST /api/v2/auth/login',
-  'POST /api/v2/auth/logout',
-  'GET /api/v2/me',
-  'GET /api/v2/settings',
-  'GET /api/v2/settings/branding',
-  'GET /api/v2/settings/cookies-disclaimer',
-  'GET /api/v2/settings/site',
-  'POST /api/v2/settings/site',
-  'GET /api/v2/appearance',
-  'POST /api/v2/settings/storefront/appearance',
-  'DELETE /api/v2/settings/storefront/appearance',
-  'GET /api/v2/languages',
-  'GET /api/v2/translations',
-  'GET /api/v2/users',
-  'GET /api/v2/users/{uid}',
-  'PATCH /api/v2/users/{uid}',
-  'GET /api/v2/navigation',
-  'GET /api/v2/organizations',
-  'GET /api/v2/taxonomy_terms',
-  'GET /api/v2/vocabularies',
-  'GET /api/v2/incentives/wallet',
-  'DELETE /api/v2/incentives/expiry_schedules/{id}',
-  'DELETE /api/v2/incentives/products/{id}',
-  'GET /api/v2/incentives/expiry_schedules',
-  'GET /api/v2/incentives/expiry_schedules/{id}',
-  'GET /api/v2/incentives/leaderboard',
-  'GET /api/v2/incentives/products',
-  'GET /api/v2/incentives/products/{id}',
-  'GET /api/v2/incentives/shop',
-  'GET /api/v2/incentives/shop/{id}',
-  'GET /api/v2/incentives/shop_info',
-  'GET /api/v2/incentives/transactions',
-  'GET /api/v2/incentives/transactions/{id}',
-  'GET /api/v2/settings/incentives/rules',
-  'GET /api/v2/settings/incentives/shop',
-  'PATCH /api/v2/incentives/expiry_schedules/{id}',
-  'PATCH /api/v2/incentives/leaderboard/me',
-  'PATCH /api/v2/incentives/products/{id}',
-  'POST /api/v2/incentives/adjustments',
-  'POST /api/v2/incentives/expiry/run',
-  'POST /api/v2/incentives/expiry_schedules',
-  'POST /api/v2/incentives/orders/{id}/refund',
-  'POST /api/v2/incentives/products',
-  'POST /api/v2/incentives/shop_checkout',
-  'POST /api/v2/settings/incentives/rules',
-  'POST /api/v2/settings/incentives/shop',
-  'GET /api/v2/trainings',
-  'GET /api/v2/trainings/recommended',
-  'GET /api/v2/trainings/{id}',
-  'POST /api/v2/trainings/{id}/subscription',
-  'DELETE /api/v2/trainings/{id}/subscription',
-  'POST /api/v2/trainings/{id}/opened_videos',
-  'POST /api/v2/trainings/{id}/progress',
-  'GET /api/v2/me/trainings',
-  'GET /api/v2/search',
-  'GET /api/v2/storefront',
-  'GET /api/v2/storefront/settings',
-  'GET /api/v2/storefront_sections/{id}',
-  'GET /api/v2/storefront/manage',
-  'POST /api/v2/storefront/manage',
-  'PATCH /api/v2/storefront/manage/{id}',
-  'POST /api/v2/users/{uid}/avatar',
-  'DELETE /api/v2/users/{uid}/avatar',
-  'GET /files/avatars/{name}',
-  'POST /system/ajax/cookies-disclaimer/agree',
-  'GET /api/v2/availability',
-  'GET /api/v2/availability/trainers',
-  'GET /api/v2/availability/available',
-  'GET /api/v2/availability/{uid}',
-  'PATCH /api/v2/availability/{uid}',
-  'PUT /api/v2/availability/{uid}/weekly',
-  'PUT /api/v2/availability/{uid}/overrides/{date}',
-  'DELETE /api/v2/availability/{uid}/overrides/{date}',
-  'POST /api/v2/availability/{uid}/entries',
-  'PATCH /api/v2/availability/{uid}/entries/{id}',
-  'DELETE /api/v2/availability/{uid}/entries/{id}',
-  'POST /api/v2/users',
-  'GET /api/v2/users/{uid}/account',
-  'PUT /api/v2/users/{uid}/roles',
-  'PUT /api/v2/users/{uid}/organizations',
-  'POST /api/v2/users/{uid}/block',
-  'POST /api/v2/users/{uid}/unblock',
-  'POST /api/v2/users/{uid}/password',
-  'GET /api/v2/roles',
-  'GET /api/v2/admin/access',
-  'PUT /api/v2/admin/access/{role}',
-  'GET /api/v2/admin/audit',
-  'GET /api/v2/admin/audit/actors',
-  'POST /api/v2/admin/masquerade/{uid}',
-  'POST /api/v2/admin/masquerade/stop',
-  'POST /api/v2/settings/footer',
-  'POST /api/v2/settings/cookies-disclaimer',
-  'POST /api/v2/languages',
-  'PATCH /api/v2/languages/{langcode}',
-  'PUT /api/v2/translations/{langcode}',
-  'GET /api/v2/translations/{langcode}/untranslated',
-];
-
 describeEachDb('API surface', (server) => {
   it('health and readiness', async () => {
     expect((await agent(server).get('/api/v2/health')).json()).toEqual({ data: { status: 'ok' } });
@@ -130,7 +29,14 @@ describeEachDb('API surface', (server) => {
     const listed = Object.entries(doc.paths).flatMap(([p, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
     );
-    expect(listed.sort()).toEqual([...ROUTES].sort());
+    // Every route the server registered with a schema, as OpenAPI writes its path.
+    const served = server()
+      .app.routeTable.filter(
+        (r) => r.method !== 'HEAD' && r.schema !== undefined && r.schema.hide !== true,
+      )
+      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+    expect(served.length).toBeGreaterThan(0);
+    expect(listed.sort()).toEqual([...new Set(served)].sort());
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const [m, op] of Object.entries(ops)) {
         expect(op.tags?.length, `${m} ${p}`).toBeGreaterThan(0);

@@ -21,10 +21,19 @@ const imageSchema = {
 
 /* ------------------------------------------------------------------ products (admin) */
 
+/** A declared `default` fills a field the server reads, never one a caller must send. */
+type DefaultedOptional = { keepDefaultedPropertiesOptional: true };
+
 /**
  * What an administrator enters for a reward product (`POST incentives/products`, and
- * `PATCH incentives/products/{id}` with the whole product minus its id). `stock` and
- * `per_user_limit` null mean unlimited; the availability window is optional at both ends.
+ * `PATCH incentives/products/{id}` with the whole product minus its id). `stock`,
+ * `per_user_limit` and `max_per_order` null mean unlimited; the availability window is optional
+ * at both ends.
+ *
+ * A property added here is stored, served and shown in the product form with nothing else
+ * changed: the fields that are not columns of `incentive_products` are kept in its `attributes`
+ * (migration 0015), checked against this schema on every save. Learners see those that
+ * `shopProductSchema` lists too.
  */
 export const productInputSchema = {
   $id: 'atrium:incentive-product-input',
@@ -48,6 +57,14 @@ export const productInputSchema = {
       minimum: 1,
       maximum: 1000,
     },
+    /** Most units of this product in one order (null: no limit). */
+    max_per_order: {
+      type: ['integer', 'null'],
+      title: 'Most per order (empty: no limit)',
+      minimum: 1,
+      maximum: 1000,
+      default: null,
+    },
     available_from: { ...nullableDateTime, title: 'Available from' },
     available_until: { ...nullableDateTime, title: 'Available until' },
     published: { type: 'boolean', title: 'Published in the shop' },
@@ -59,7 +76,7 @@ export const productInputSchema = {
     },
   },
 } as const;
-export type ProductInput = FromSchema<typeof productInputSchema>;
+export type ProductInput = FromSchema<typeof productInputSchema, DefaultedOptional>;
 
 /** A reward product as administrators see it. */
 export const productSchema = {
@@ -93,7 +110,7 @@ export const productSchema = {
     updated: instant,
   },
 } as const;
-export type Product = FromSchema<typeof productSchema>;
+export type Product = FromSchema<typeof productSchema, DefaultedOptional>;
 
 /** `GET incentives/products`: 25 a page by default, newest first. */
 export const productListQuerySchema = {
@@ -118,7 +135,11 @@ export const shopBlockers = [
   'unavailable',
 ] as const;
 
-/** A product in the caller's shop: only published, available ones meant for them. */
+/**
+ * A product in the caller's shop: only published, available ones meant for them. Of the fields
+ * an administrator enters beyond the product's columns (its attributes), learners see those
+ * listed here.
+ */
 export const shopProductSchema = {
   $id: 'atrium:shop-product',
   type: 'object',
@@ -145,13 +166,14 @@ export const shopProductSchema = {
     /** Null: unlimited. */
     stock_left: { type: ['integer', 'null'], minimum: 0 },
     per_user_limit: { type: ['integer', 'null'], minimum: 1 },
+    max_per_order: productInputSchema.properties.max_per_order,
     /** How many the caller has bought (refunds not counted). */
     purchased: { type: 'integer', minimum: 0 },
     available_until: nullableInstant,
     blocked_by: { anyOf: [{ type: 'string', enum: shopBlockers }, { type: 'null' }] },
   },
 } as const;
-export type ShopProduct = FromSchema<typeof shopProductSchema>;
+export type ShopProduct = FromSchema<typeof shopProductSchema, DefaultedOptional>;
 
 /** `GET incentives/shop`: 24 a page by default. */
 export const shopQuerySchema = {

@@ -470,6 +470,7 @@ describeEachDb('incentives shop', (server) => {
       price: 10,
       stock_left: null,
       per_user_limit: null,
+      max_per_order: null,
       purchased: 0,
       available_until: null,
       blocked_by: null,

@@ -1,18 +1,21 @@
-import type {
-  Order,
-  Product,
-  ProductInput,
-  ProductListQuery,
-  ShopProduct,
-  ShopQuery,
-  Transaction,
-  TransactionQuery,
-  shopBlockers,
+import {
+  productInputSchema,
+  shopProductSchema,
+  type Order,
+  type Product,
+  type ProductInput,
+  type ProductListQuery,
+  type ShopProduct,
+  type ShopQuery,
+  type Transaction,
+  type TransactionQuery,
+  type shopBlockers,
 } from '@schemas/entities/incentives.schema';
 import type { RestrictionItem } from '@schemas/entities/storefront.schema';
 import { HttpError } from '@engine/server';
 import { PG_FOREIGN_KEY_VIOLATION, sqlState, type Db } from '../db/db';
 import { sanitizeAdminHtml } from '../lib/sanitize';
+import { attributeFields, type Attributes } from './entity-attributes';
 import { matchesRestrictions, type Audience } from '../lib/storefront-audience';
 import {
   NOT_ENOUGH_POINTS,
@@ -38,6 +41,7 @@ interface ProductRow {
   available_until: Date | string | null;
   published: boolean;
   restrictions: RestrictionItem[];
+  attributes: Attributes;
   sold: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -91,7 +95,25 @@ const SOLD = `(SELECT coalesce(sum(s.sold), 0)::int FROM incentive_product_stock
   WHERE s.product_id = incentive_products.id) AS sold`;
 
 const PRODUCT_COLUMNS = `id, title, description, image_url, image_alt, price, stock, per_user_limit,
-  available_from, available_until, published, restrictions, ${SOLD}, created_at, updated_at`;
+  available_from, available_until, published, restrictions, attributes, ${SOLD}, created_at,
+  updated_at`;
+
+/**
+ * The fields of `productInputSchema` that `incentive_products` has no column for, stored in its
+ * `attributes` (migration 0015): a field declared in the schema needs no change here.
+ */
+const productAttributes = attributeFields(productInputSchema, [
+  'title',
+  'description',
+  'image',
+  'price',
+  'stock',
+  'per_user_limit',
+  'available_from',
+  'available_until',
+  'published',
+  'restrictions',
+]);
 
 const LEDGER_SELECT = `SELECT l.id, l.uid, l.delta, l.kind, l.note, l.source, l.order_id, l.balance_after,
     l.reason, l.created_at, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) AS user_name
@@ -99,6 +121,7 @@ const LEDGER_SELECT = `SELECT l.id, l.uid, l.delta, l.kind, l.note, l.source, l.
 
 function toProduct(row: ProductRow): Product {
   return {
+    ...(productAttributes.merge(row.attributes) as Partial<Product>),
     id: row.id,
     title: row.title,
     description: row.description,
@@ -146,6 +169,7 @@ function productValues(input: ProductInput): unknown[] {
     input.available_until ?? null,
     input.published ?? false,
     JSON.stringify(input.restrictions ?? []),
+    JSON.stringify(productAttributes.split(input)),
   ];
 }
 
@@ -198,9 +222,10 @@ type CheckoutProduct = Pick<
   | 'available_until'
   | 'published'
   | 'restrictions'
+  | 'attributes'
 > & { version: number };
 const CHECKOUT_PRODUCT_COLUMNS = `id, title, price, per_user_limit, available_from, available_until,
-  published, restrictions, version`;
+  published, restrictions, attributes, version`;
 
 /** SQLSTATE of `atrium_checkout` (migration 0011) when a product changed since it was read. */
 const PRODUCT_CHANGED = 'AT005';
@@ -217,13 +242,22 @@ interface CheckoutRow {
 }
 
 /**
- * Why the shopper cannot buy the product as read, if they cannot (the database checks the
- * stock, the per-person limit and the points).
+ * Why the shopper cannot buy `quantity` units of the product as read in one order, if they
+ * cannot (the database checks the stock, the per-person limit and the points).
  */
-function refusalOf(product: CheckoutProduct | undefined, shopper: Shopper): HttpError | undefined {
+function refusalOf(
+  product: CheckoutProduct | undefined,
+  shopper: Shopper,
+  quantity: number,
+): HttpError | undefined {
   if (!product) return new HttpError(409, PRODUCT_GONE);
   if (!visibleTo(product, shopper))
     return new HttpError(409, `"${product.title}" is not available.`);
+  const { max_per_order: most } = productAttributes.merge(product.attributes) as ProductInput;
+  if (typeof most === 'number' && quantity > most) {
+    const text = `You can buy at most ${most} of "${product.title}" in one order.`;
+    return new HttpError(400, text, [{ path: 'products', text }]);
+  }
   return undefined;
 }
 
@@ -249,6 +283,7 @@ function toShopProduct(
   now: Date,
 ): ShopProduct {
   return {
+    ...(productAttributes.merge(row.attributes, shopProductSchema) as Partial<ShopProduct>),
     id: row.id,
     title: row.title,
     description: sanitizeAdminHtml(row.description),
@@ -378,7 +413,7 @@ export function shopRepository(db: Db) {
     for (const [index, id] of ids.entries()) {
       const product = byId.get(id);
       const quantity = quantities.get(id)!;
-      const error = refusal ? undefined : refusalOf(product, request);
+      const error = refusal ? undefined : refusalOf(product, request, quantity);
       if (error) refusal = { position: index + 1, error };
       total += (product?.price ?? 0) * quantity;
       items.push({
@@ -487,8 +522,8 @@ export function shopRepository(db: Db) {
     async create(input: ProductInput): Promise<Product> {
       const { rows } = await db.query<ProductRow>(
         `INSERT INTO incentive_products (title, description, image_url, image_alt, price, stock,
-           per_user_limit, available_from, available_until, published, restrictions)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
+           per_user_limit, available_from, available_until, published, restrictions, attributes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb)
          RETURNING ${PRODUCT_COLUMNS}`,
         productValues(input),
       );
@@ -500,7 +535,8 @@ export function shopRepository(db: Db) {
       const { rows } = await db.query<ProductRow>(
         `UPDATE incentive_products SET title = $2, description = $3, image_url = $4,
            image_alt = $5, price = $6, stock = $7, per_user_limit = $8, available_from = $9,
-           available_until = $10, published = $11, restrictions = $12::jsonb, updated_at = now()
+           available_until = $10, published = $11, restrictions = $12::jsonb,
+           attributes = $13::jsonb, updated_at = now()
          WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
         [id, ...productValues(input)],
       );

@@ -81,8 +81,14 @@ function assertValid(problems: FieldMessage[]): void {
 const shopFlags = () => needFlags('incentives_shop_enabled', 'incentives_shop');
 const shopAdminFlags = () => needFlags('incentives_shop_settings_available');
 
-/** Reward products (admin), the shop, checkout, shop settings, transactions and adjustments. */
-export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+/**
+ * Reward products (admin), the shop, checkout, shop settings, transactions and adjustments.
+ * A field an answer declares with a `default` may be left out of it, as the entity types say
+ * (a product field declared after the product was saved, with nothing to fill in).
+ */
+export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
+  SerializerSchemaOptions: { keepDefaultedPropertiesOptional: true };
+}> = async (app) => {
   const { shop } = app.repos;
 
   /** The caller as the shop sees them: the restriction audience storefront sections use. */

@@ -169,7 +169,9 @@ describe('Product form', () => {
     let patched: Record<string, unknown> | undefined;
     server.use(
       http.get('*/api/v2/incentives/products/5', () =>
-        HttpResponse.json({ data: product(5, { title: 'Hoodie', stock: 4, price: 800 }) }),
+        HttpResponse.json({
+          data: product(5, { title: 'Hoodie', stock: 4, price: 800, max_per_order: 2 }),
+        }),
       ),
       http.patch('*/api/v2/incentives/products/5', async ({ request }) => {
         patched = (await request.json()) as Record<string, unknown>;
@@ -184,9 +186,19 @@ describe('Product form', () => {
     expect(title).toHaveValue('Hoodie');
     await userEvent.clear(title);
     await userEvent.type(title, 'Warm hoodie');
+    const most = screen.getByLabelText('Most per order (empty: no limit)');
+    expect(most).toHaveDisplayValue('2');
+    await userEvent.clear(most);
+    await userEvent.type(most, '3');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The product has been saved.')).toBeInTheDocument();
-    expect(patched).toMatchObject({ title: 'Warm hoodie', price: 800, stock: 4, published: true });
+    expect(patched).toMatchObject({
+      title: 'Warm hoodie',
+      price: 800,
+      stock: 4,
+      max_per_order: 3,
+      published: true,
+    });
     expect(patched).not.toHaveProperty('id');
   }, 20_000);
 

@@ -53,7 +53,26 @@ export interface ProductFormData {
   available_until?: string | null;
   published?: boolean;
   restrictions?: ProductInput['restrictions'];
+  /** Any other field the product schema declares, as the schema has it. */
+  [field: string]: unknown;
 }
+
+/** The fields this form converts itself; any other declared field is passed as it is. */
+const converted = new Set([
+  'title',
+  'description',
+  'image',
+  'price',
+  'stock',
+  'per_user_limit',
+  'available_from',
+  'available_until',
+  'published',
+  'restrictions',
+]);
+const declaredFields = Object.entries(properties as Record<string, { type?: unknown }>).filter(
+  ([name]) => !converted.has(name),
+);
 
 export const productUiSchema: UiSchema = {
   'ui:order': [
@@ -63,8 +82,11 @@ export const productUiSchema: UiSchema = {
     'image',
     'stock',
     'per_user_limit',
+    'max_per_order',
     'available_from',
     'available_until',
+    // A field added to the product schema: with its title as label, before the switches.
+    '*',
     'published',
     'restrictions',
   ],
@@ -84,6 +106,7 @@ export const productUiSchema: UiSchema = {
   },
   stock: { 'ui:help': 'Leave empty for unlimited stock.' },
   per_user_limit: { 'ui:help': 'Leave empty to let a person buy it any number of times.' },
+  max_per_order: { 'ui:help': 'Leave empty to let a person buy any number of units at once.' },
   available_from: { 'ui:help': 'Leave empty to offer it from now on.' },
   available_until: { 'ui:help': 'Leave empty to offer it with no end date.' },
   published: { 'ui:help': 'Only published products appear in the shop.' },
@@ -102,7 +125,13 @@ export function productFormData(product?: Product): ProductFormData {
   if (!product) {
     return { description: '', image: { url: '', alt: '' }, published: false, restrictions: [] };
   }
+  const declared = declaredFields.filter(
+    ([name]) => (product as Record<string, unknown>)[name] != null,
+  );
   return {
+    ...Object.fromEntries(
+      declared.map(([name]) => [name, (product as Record<string, unknown>)[name]]),
+    ),
     title: product.title,
     description: product.description,
     image: { url: product.image.url, alt: product.image.alt },
@@ -116,9 +145,18 @@ export function productFormData(product?: Product): ProductFormData {
   };
 }
 
-/** The whole product as the contract wants it: empty means null or empty, never missing. */
+/**
+ * The whole product as the contract wants it: empty means null or empty, never missing (a
+ * declared field that cannot be null is left out when empty).
+ */
 export function toProductInput(data: ProductFormData): ProductInput {
+  const declared = declaredFields.flatMap(([name, field]) => {
+    const nullable = Array.isArray(field.type) && field.type.includes('null');
+    const value = data[name] ?? (nullable ? null : undefined);
+    return value === undefined ? [] : [[name, value] as const];
+  });
   return {
+    ...(Object.fromEntries(declared) as Partial<ProductInput>),
     title: data.title ?? '',
     description: data.description ?? '',
     image: { url: data.image?.url ?? '', alt: data.image?.alt ?? '' },

@@ -2,21 +2,34 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import {
   englishStringTranslator,
-  TranslatableString,
-  getTemplate,
-  getUiOptions,
   type ErrorSchema,
-  type FieldTemplateProps,
-  type IconButtonProps,
-  type SubmitButtonProps,
   type RJSFSchema,
   type RJSFValidationError,
-  type TitleFieldProps,
   type UiSchema,
 } from '@rjsf/utils';
 import { bracketToDotted, type ApiRequestError, type Translator } from '../core';
 import { useT } from './i18n';
+import {
+  ArrayFieldItemButtonsTemplate,
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
+  buttonTemplates,
+  FieldTemplate,
+  MultiSchemaFieldTemplate,
+  ObjectFieldTemplate,
+  TitleFieldTemplate,
+  type FormContext,
+} from './schema-form-templates';
 import { schemaFormValidator } from './schema-form-validator';
+import {
+  CheckboxesWidget,
+  CheckboxWidget,
+  DateTimeWidget,
+  DateWidget,
+  RemoteSelectField,
+  RemoteSelectWidget,
+  type SchemaFormSource,
+} from './schema-form-widgets';
 import './schema-form.css';
 
 /** Props of {@link SchemaForm}. @example { schema: profileFormSchema, onSubmit: save } */
@@ -43,104 +56,35 @@ export interface SchemaFormProps<T> {
   fieldsOnly?: boolean;
   /** The start of the fields' ids (default `root`): several forms on one page need their own. */
   idPrefix?: string;
+  /**
+   * Where `remoteSelect` widgets and fields take their options, by the key their
+   * `ui:options.source` names (see {@link SchemaFormSource}).
+   */
+  sources?: Readonly<Record<string, SchemaFormSource>>;
 }
 
-/** rjsf hands templates the translator through `formContext`. */
-interface FormContext {
-  t: Translator;
-}
-
-function RequiredStar(p: { t: Translator }) {
-  return (
-    <span className="required" title={p.t.t('This field is required')}>
-      *
-    </span>
-  );
-}
-
-function FieldTemplate(props: FieldTemplateProps) {
-  const {
-    id,
-    label,
-    children,
-    errors,
-    help,
-    description,
-    hidden,
-    required,
-    displayLabel,
-    registry,
-    uiSchema,
-  } = props;
-  const { t } = registry.formContext as FormContext;
-  const uiOptions = getUiOptions(uiSchema);
-  const WrapIfAdditionalTemplate = getTemplate('WrapIfAdditionalTemplate', registry, uiOptions);
-  if (hidden) return <div className="hidden">{children}</div>;
-  const showLabel = displayLabel && uiOptions.widget !== 'checkbox' && Boolean(label);
-  return (
-    <WrapIfAdditionalTemplate {...props}>
-      {showLabel && (
-        <label className="control-label" htmlFor={id}>
-          {t.t(label)}
-          {required && <RequiredStar t={t} />}
-        </label>
-      )}
-      {displayLabel && description ? description : null}
-      {children}
-      {errors}
-      {help}
-    </WrapIfAdditionalTemplate>
-  );
-}
-
-function TitleFieldTemplate(props: TitleFieldProps) {
-  const { id, title, required, registry, optionalDataControl } = props;
-  const { t } = registry.formContext as FormContext;
-  return (
-    <legend id={id}>
-      {t.t(title)}
-      {required && <RequiredStar t={t} />}
-      {optionalDataControl}
-    </legend>
-  );
-}
-
-/** An array item button with its name as visible text (rjsf's default draws icon-font glyphs). */
-function textButton(kind: TranslatableString, className = 'btn-array') {
-  function ArrayButton(props: IconButtonProps) {
-    const { registry, uiSchema, iconType, icon, className: _c, title, ...rest } = props;
-    void uiSchema;
-    void iconType;
-    void icon;
-    void _c;
-    const label = title ?? registry.translateString(kind);
-    return (
-      <button type="button" className={`btn ${className}`} {...rest}>
-        {label}
-      </button>
-    );
-  }
-  return ArrayButton;
-}
-
-function AddButton(props: IconButtonProps) {
-  const { registry, onClick, disabled, id } = props;
-  return (
-    <button type="button" id={id} className="btn btn-array" onClick={onClick} disabled={disabled}>
-      {registry.translateString(TranslatableString.AddItemButton)}
-    </button>
-  );
-}
-
-const buttonTemplates = {
-  AddButton,
-  CopyButton: textButton(TranslatableString.CopyButton),
-  MoveDownButton: textButton(TranslatableString.MoveDownButton),
-  MoveUpButton: textButton(TranslatableString.MoveUpButton),
-  RemoveButton: textButton(TranslatableString.RemoveButton, 'btn-array btn-array-remove'),
-  // The form draws its own submit button; rjsf's is never shown.
-  SubmitButton: (_: SubmitButtonProps) => null,
+const templates = {
+  FieldTemplate,
+  TitleFieldTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ArrayFieldItemButtonsTemplate,
+  MultiSchemaFieldTemplate,
+  ButtonTemplates: buttonTemplates,
 };
+
+const widgets = {
+  CheckboxWidget,
+  CheckboxesWidget,
+  DateWidget,
+  DateTimeWidget,
+  remoteSelect: RemoteSelectWidget,
+};
+
+const fields = { remoteSelect: RemoteSelectField };
+
+const noSources: Readonly<Record<string, SchemaFormSource>> = {};
 
 /** rjsf's `property` (`.a.b`, `.a[0]`, `['x-y']`) as path segments. */
 function propertyPath(property: string | undefined): string[] {
@@ -283,7 +227,8 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
     [p.uiSchema, t],
   );
   const extraErrors = useMemo(() => serverErrorSchema(p.serverErrors), [p.serverErrors]);
-  const formContext = useMemo<FormContext>(() => ({ t }), [t]);
+  const sources = p.sources ?? noSources;
+  const formContext = useMemo<FormContext>(() => ({ t, sources }), [t, sources]);
 
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) =>
@@ -310,7 +255,9 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
       formData={data}
       validator={schemaFormValidator}
       formContext={formContext}
-      templates={{ FieldTemplate, TitleFieldTemplate, ButtonTemplates: buttonTemplates }}
+      templates={templates}
+      widgets={widgets}
+      fields={fields}
       // A `const` among options is a choice, not a default: empty fields stay empty.
       experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
       translateString={translateString}

@@ -217,8 +217,9 @@ describe('Product form', () => {
         HttpResponse.json({ data: [], meta: meta(0) }),
       ),
     );
+    server.use(storefrontSettings());
     renderShell(null, { user: admin, path: '/settings/incentives/products/6/edit', routes });
-    const type = await screen.findByRole('combobox', { name: /^Type/ });
+    const type = await screen.findByRole('combobox', { name: /^Who may buy it/ });
     expect(type).toHaveDisplayValue('Language');
     expect(
       within(type)
@@ -226,8 +227,145 @@ describe('Product form', () => {
         .map((o) => o.textContent)
         .filter(Boolean),
     ).toEqual(restrictionTypeDeclarations.map((d) => d.label));
+    const language = screen.getByRole('combobox', { name: /^Language/ });
+    await waitFor(() => expect(language).toHaveDisplayValue('العربية'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The product has been saved.')).toBeInTheDocument();
     expect(patched).toMatchObject({ restrictions });
   }, 20_000);
+
+  it('limits who may buy it: a kind, then values from the server, saved with the product', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      storefrontSettings(),
+      http.post('*/api/v2/incentives/products', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ data: product(14, { title: 'Tote bag' }) }, { status: 201 });
+      }),
+      http.get('*/api/v2/incentives/products', () =>
+        HttpResponse.json({ data: [], meta: meta(0) }),
+      ),
+    );
+    renderShell(null, {
+      user: admin,
+      path: '/settings/incentives/products/create',
+      routes,
+    });
+    const audience = screen.getByRole('group', { name: 'Audience' });
+    expect(
+      within(audience).getByText('Everyone who can use the shop may buy it.'),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Title/), 'Tote bag');
+    await userEvent.type(screen.getByLabelText(/^Price in points/), '40');
+
+    await userEvent.click(within(audience).getByRole('button', { name: 'Add a restriction' }));
+    const first = within(audience).getByRole('group', { name: 'Restriction 1' });
+    await userEvent.selectOptions(
+      within(first).getByRole('combobox', { name: /^Who may buy it/ }),
+      'Organizations',
+    );
+    const organization = await within(first).findByRole('combobox', { name: /^Organizations/ });
+    await waitFor(() => expect(organization).toBeEnabled());
+    await userEvent.selectOptions(organization, 'Sales');
+
+    await userEvent.click(within(audience).getByRole('button', { name: 'Add a restriction' }));
+    const second = within(audience).getByRole('group', { name: 'Restriction 2' });
+    await userEvent.selectOptions(
+      within(second).getByRole('combobox', { name: /^Who may buy it/ }),
+      'Roles',
+    );
+    const roles = within(second).getByRole('group', { name: /^Roles/ });
+    await userEvent.click(await within(roles).findByRole('checkbox', { name: 'Trainer' }));
+    await userEvent.click(within(roles).getByRole('checkbox', { name: 'Course administrator' }));
+    expect(
+      within(audience).getByRole('button', { name: 'Remove Restriction 2' }),
+    ).toBeInTheDocument();
+
+    const form = audience.closest('form')!;
+    expect(form.textContent).not.toMatch(/Option \d|Add Item|-\d\b/);
+    for (const control of within(form).getAllByRole('combobox'))
+      for (const option of within(control).queryAllByRole('option'))
+        expect(option.textContent).not.toMatch(/Option \d|-\d$/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText('The product has been created.')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({
+      restrictions: [
+        { rule: 'and', type: 'organizations', value: 7 },
+        { rule: 'and', type: 'roles', value: ['trainer', 'course_admin'] },
+      ],
+    });
+  }, 20_000);
+
+  it('says when the values of a kind could not be loaded, and loads them again', async () => {
+    let fail = true;
+    server.use(
+      http.get('*/api/v2/storefront/settings', () =>
+        fail
+          ? HttpResponse.json({ message: 'Bad request' }, { status: 400 })
+          : HttpResponse.json({ data: storefrontSettingsData }),
+      ),
+    );
+    renderShell(null, { user: admin, path: '/settings/incentives/products/create', routes });
+    await userEvent.click(screen.getByRole('button', { name: 'Add a restriction' }));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: /^Who may buy it/ }),
+      'Country',
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The options could not be loaded.');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    const country = screen.getByRole('combobox', { name: /^Country/ });
+    await waitFor(() => expect(country).toBeEnabled());
+    expect(within(country).getByRole('option', { name: 'Jordan' })).toBeInTheDocument();
+  }, 20_000);
 });
+
+const storefrontSettingsData = {
+  enabled: true,
+  restrictions: {
+    registered: [
+      {
+        type: 'language',
+        label: 'Language',
+        multiple: false,
+        options: [
+          { value: 'en', label: 'English' },
+          { value: 'ar', label: 'العربية' },
+        ],
+      },
+      {
+        type: 'country',
+        label: 'Country',
+        multiple: false,
+        options: [{ value: 'JO', label: 'Jordan' }],
+      },
+      { type: 'title', label: 'Title', multiple: false, options: [] },
+      {
+        type: 'organizations',
+        label: 'Organizations',
+        multiple: false,
+        options: [
+          { value: 3, label: 'Engineering' },
+          { value: 7, label: 'Sales' },
+        ],
+      },
+      {
+        type: 'roles',
+        label: 'Roles',
+        multiple: true,
+        options: [
+          { value: 'trainer', label: 'Trainer' },
+          { value: 'course_admin', label: 'Course administrator' },
+        ],
+      },
+    ],
+    unregistered: [],
+  },
+};
+
+/** `GET storefront/settings` with the registered audience's restriction options. */
+const storefrontSettings = () =>
+  http.get('*/api/v2/storefront/settings', () =>
+    HttpResponse.json({ data: storefrontSettingsData }),
+  );

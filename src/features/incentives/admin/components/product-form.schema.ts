@@ -31,7 +31,7 @@ export const productFormSchema = {
           rule: { ...properties.restrictions.items.properties.rule, default: 'and' },
           type: {
             ...properties.restrictions.items.properties.type,
-            title: 'Type',
+            title: 'Who may buy it',
             enum: restrictionTypeDeclarations.map((d) => d.type),
           },
           value: { ...properties.restrictions.items.properties.value, title: 'Value' },
@@ -113,9 +113,22 @@ export const productUiSchema: UiSchema = {
   restrictions: {
     'ui:help':
       'Leave empty to offer the product to everyone who can use the shop. Everyone chooses their own language: to limit who may buy, use organizations, roles, country or title.',
+    'ui:title': 'Audience',
+    'ui:options': {
+      addLabel: 'Add a restriction',
+      emptyText: 'Everyone who can use the shop may buy it.',
+      orderable: false,
+    },
     items: {
+      'ui:title': 'Restriction',
       rule: { 'ui:widget': 'hidden' },
       type: { 'ui:enumNames': restrictionTypeDeclarations.map((d) => d.label) },
+      // The values of the chosen kind, one or several as the kind's declaration says.
+      value: {
+        'ui:field': 'remoteSelect',
+        'ui:fieldReplacesAnyOrOneOf': true,
+        'ui:options': { source: 'restrictionValues', dependsOn: ['type'] },
+      },
     },
   },
 };

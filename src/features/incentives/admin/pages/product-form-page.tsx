@@ -16,6 +16,9 @@ import {
 } from '../components/product-form.schema';
 import { TableSkeleton } from '@/shell/states/table-skeleton';
 import { useFormSave } from '../components/use-form-save';
+import { useRestrictionValues } from '../components/restriction-values';
+
+const sources = { restrictionValues: useRestrictionValues };
 
 const LIST = '/settings/incentives/products';
 
@@ -72,6 +75,7 @@ export default function ProductFormPage() {
             uiSchema={productUiSchema}
             formData={formData}
             onSubmit={submit}
+            sources={sources}
             serverErrors={error}
             submitLabel={editing ? 'Save' : 'Create product'}
             actions={

@@ -46,7 +46,7 @@ export {
 } from './theme';
 export { AVATAR_PALETTE, avatarColors, initials } from './avatar';
 export {
-  checkAccess,
+  accessRedirect,
   flattenRoutes,
   validateRoutesConfig,
   type ConfigProblem,

@@ -15,7 +15,7 @@ export interface ConfigProblem {
   message: string;
 }
 
-/** One breadcrumb of a flattened route. @example { label: 'Incentives', path: '/incentives', redirect: false } */
+/** One breadcrumb of a flattened route. @example { label: 'Reports', path: '/reports', redirect: false } */
 export interface FlatCrumb {
   label: string;
   path: string;
@@ -23,18 +23,19 @@ export interface FlatCrumb {
 }
 
 /**
- * A declared route with everything inherited resolved: absolute path, signed-in need, the
- * access rules of it and its ancestors (outermost first), layout and the breadcrumb chain.
+ * A declared route with everything inherited resolved: absolute path, signed-in need (or the
+ * visitors-only redirect), the access rules of it and its ancestors (outermost first), layout
+ * and the breadcrumb chain.
  *
  * @example
- * flattenRoutes(config).find((r) => r.path === '/incentives')?.access;
+ * flattenRoutes(config).find((r) => r.path === '/reports')?.access;
  */
 export interface FlatRoute {
   path: string;
   page?: string;
   signedIn: boolean;
   access: AccessRule[];
-  guard?: RouteConfig['guard'];
+  visitorsOnly?: { otherwise: string };
   title?: string;
   layout: 'standard' | 'bare';
   breadcrumbs: FlatCrumb[];
@@ -68,6 +69,13 @@ function describe(error: ErrorObject): string {
 }
 
 const FLAG_PATH = /\/access\/\d+\/flags\/\d+$/;
+const RULE_PATH = /\/access\/\d+$/;
+
+/** Properties routes no longer take, with what to declare instead. */
+const retiredProperties: Record<string, string> = {
+  guard:
+    'named guards are gone: declare what the route needs instead, "visitorsOnly": { "otherwise": "<path>" } to send signed-in users away and an access rule with "otherwise": "<path>" to send visitors without its flags elsewhere',
+};
 
 function schemaProblems(json: unknown): ConfigProblem[] {
   const validate = schemaValidator();
@@ -85,11 +93,29 @@ function schemaProblems(json: unknown): ConfigProblem[] {
     if (error.schemaPath.includes('/anyOf/') && anyOfPaths.has(error.instancePath)) return [];
     // Unknown flag names are reported by the semantic pass with the name in the message.
     if (error.keyword === 'enum' && FLAG_PATH.test(error.instancePath)) return [];
+    if (error.keyword === 'not' && RULE_PATH.test(error.instancePath))
+      return [
+        {
+          path: error.instancePath,
+          message: 'a rule goes to its "otherwise" path or to /not-found ("notFound"), not both',
+        },
+      ];
+    const retired =
+      error.keyword === 'additionalProperties'
+        ? retiredProperties[String(error.params.additionalProperty)]
+        : undefined;
     const path =
       error.keyword === 'additionalProperties'
         ? `${error.instancePath}/${String(error.params.additionalProperty)}`
         : error.instancePath || '/';
-    return [{ path, message: describe(error) }];
+    return [
+      {
+        path,
+        message: retired
+          ? `"${String(error.params.additionalProperty)}": ${retired}`
+          : describe(error),
+      },
+    ];
   });
 }
 
@@ -117,7 +143,12 @@ function semanticProblems(
   const flags = new Set<string>(accessFlagNames);
   const seen = new Map<string, { pointer: string; absolute: string }>();
 
-  const visit = (routes: unknown[], parentPath: string | undefined, base: string) => {
+  const visit = (
+    routes: unknown[],
+    parentPath: string | undefined,
+    base: string,
+    outer: { signedIn: boolean; visitorsOnly: boolean } = { signedIn: false, visitorsOnly: false },
+  ) => {
     routes.forEach((route, index) => {
       const pointer = `${base}/${index}`;
       if (!isRecord(route)) return;
@@ -179,8 +210,19 @@ function semanticProblems(
           });
         });
       }
+      const here = {
+        signedIn: outer.signedIn || route.signedIn === true,
+        visitorsOnly: outer.visitorsOnly || isRecord(route.visitorsOnly),
+      };
+      if (here.signedIn && here.visitorsOnly && !(outer.signedIn && outer.visitorsOnly)) {
+        problems.push({
+          path: pointer,
+          message:
+            'needs a signed-in user ("signedIn") and is for visitors only ("visitorsOnly"): nobody could see it; keep one',
+        });
+      }
       if (Array.isArray(route.children))
-        visit(route.children, absolute ?? parentPath ?? '/', `${pointer}/children`);
+        visit(route.children, absolute ?? parentPath ?? '/', `${pointer}/children`, here);
     });
   };
   visit(json.routes, undefined, '/routes');
@@ -218,8 +260,8 @@ export function validateRoutesConfig(
  * included too (they guard their children).
  *
  * @example
- * flattenRoutes({ routes: [{ path: '/incentives', breadcrumb: 'Incentives', children: [{ path: '', page: 'shop' }] }] })
- *   .map((r) => r.path); // ['/incentives', '/incentives']
+ * flattenRoutes({ routes: [{ path: '/reports', breadcrumb: 'Reports', children: [{ path: '', page: 'reports' }] }] })
+ *   .map((r) => r.path); // ['/reports', '/reports']
  */
 export function flattenRoutes(config: RoutesConfig): FlatRoute[] {
   const out: FlatRoute[] = [];
@@ -229,6 +271,7 @@ export function flattenRoutes(config: RoutesConfig): FlatRoute[] {
       | {
           path: string;
           signedIn: boolean;
+          visitorsOnly?: { otherwise: string };
           access: AccessRule[];
           layout?: 'standard' | 'bare';
           crumbs: FlatCrumb[];
@@ -240,6 +283,7 @@ export function flattenRoutes(config: RoutesConfig): FlatRoute[] {
       const pointer = `${base}/${index}`;
       const path = parent ? joinPath(parent.path, route.path) : route.path;
       const signedIn = Boolean(route.signedIn) || Boolean(parent?.signedIn);
+      const visitorsOnly = route.visitorsOnly ?? parent?.visitorsOnly;
       const access = [...(parent?.access ?? []), ...(route.access ?? [])];
       const layout = route.layout ?? parent?.layout;
       const crumbs = route.breadcrumb
@@ -253,7 +297,7 @@ export function flattenRoutes(config: RoutesConfig): FlatRoute[] {
         ...(route.page === undefined ? {} : { page: route.page }),
         signedIn,
         access,
-        ...(route.guard === undefined ? {} : { guard: route.guard }),
+        ...(visitorsOnly === undefined ? {} : { visitorsOnly }),
         ...(route.title === undefined ? {} : { title: route.title }),
         layout: layout ?? 'standard',
         breadcrumbs: crumbs,
@@ -262,7 +306,14 @@ export function flattenRoutes(config: RoutesConfig): FlatRoute[] {
       if (route.children)
         visit(
           route.children,
-          { path, signedIn, access, ...(layout ? { layout } : {}), crumbs },
+          {
+            path,
+            signedIn,
+            ...(visitorsOnly ? { visitorsOnly } : {}),
+            access,
+            ...(layout ? { layout } : {}),
+            crumbs,
+          },
           `${pointer}/children`,
         );
     });
@@ -272,23 +323,24 @@ export function flattenRoutes(config: RoutesConfig): FlatRoute[] {
 }
 
 /**
- * Checks access rules against the user's flags, in order; the first failing rule decides:
- * `'not-found'` when it is marked `notFound`, else `'denied'`.
+ * Where access rules send a user, checked in order: nowhere (`undefined`) when every rule
+ * passes, else the first failing rule's `otherwise` path, or `/not-found` when it is marked
+ * `notFound`, or `/denied`.
  *
  * @example
- * checkAccess([{ flags: ['incentives_shop_enabled'], notFound: true }, { flags: ['incentives_shop'] }],
- *   { incentives_shop_enabled: true }); // 'denied'
+ * accessRedirect([{ flags: ['site_manage'], otherwise: '/user/login' }], {}); // '/user/login'
+ * accessRedirect([{ flags: ['site_manage'], notFound: true }], { site_manage: true }); // undefined
  */
-export function checkAccess(
+export function accessRedirect(
   rules: AccessRule[] | undefined,
   flags: Partial<AccessFlags>,
-): 'ok' | 'not-found' | 'denied' {
+): string | undefined {
   for (const rule of rules ?? []) {
     const passes =
       rule.mode === 'any'
         ? rule.flags.some((flag) => flags[flag] === true)
         : rule.flags.every((flag) => flags[flag] === true);
-    if (!passes) return rule.notFound ? 'not-found' : 'denied';
+    if (!passes) return rule.otherwise ?? (rule.notFound ? '/not-found' : '/denied');
   }
-  return 'ok';
+  return undefined;
 }

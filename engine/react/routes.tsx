@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import type { RouteConfig, RoutesConfig } from '@schemas/config/routes-config.schema';
-import { PublicStorefrontGuard, RouteGuard } from './guards';
+import { RouteGuard } from './guards';
 import { useLoaderWhile } from './loader';
 import { usePageTitle } from './navigation-hooks';
 
@@ -78,15 +78,24 @@ function handleOf(route: RouteConfig, signedIn: boolean): RouteHandle {
 }
 
 /**
+ * A top-level page for visitors only is a landing page: its guard draws its layout, so a
+ * signed-in user sent on never sees the visitors' frame first.
+ */
+const isLanding = (route: RouteConfig, parentPath: string) =>
+  parentPath === '' && route.visitorsOnly !== undefined;
+
+/**
  * Builds react-router route objects from the routes config. Each layout is one pathless parent
  * route, so moving between pages of the same layout keeps the header and sidebar mounted; a
  * parent whose children use different layouts appears under each. Guards nest like the config
  * (children inherit them); a route with both `page` and `children` renders its page as the
- * index child. The app passes the result to `createBrowserRouter`.
+ * index child. A top-level route for visitors only (`visitorsOnly`) is a landing page: its guard
+ * draws its layout once the session allows the page, and shows nothing before. The app passes
+ * the result to `createBrowserRouter`.
  *
  * @example
  * const router = createBrowserRouter(createRoutes(routesConfig, {
- *   pages: { home: lazy(() => import('@/features/storefront/home-page')) },
+ *   pages: { home: lazy(() => import('./pages/home')) },
  *   layouts: { standard: StandardLayout, bare: BareLayout },
  * }));
  */
@@ -103,7 +112,7 @@ export function createRoutes(config: RoutesConfig, o: RouteRegistry): RouteObjec
     inherited: { layout: LayoutName; signedIn: boolean; path: string },
   ): RouteObject[] =>
     routes.flatMap((route): RouteObject[] => {
-      if (route.guard === 'publicStorefront' && inherited.path === '') return [];
+      if (isLanding(route, inherited.path)) return [];
       const layout = route.layout ?? inherited.layout;
       const signedIn = inherited.signedIn || Boolean(route.signedIn);
       const where = inherited.path ? `${inherited.path}/${route.path}` : route.path;
@@ -114,8 +123,12 @@ export function createRoutes(config: RoutesConfig, o: RouteRegistry): RouteObjec
       if (!pageHere && children.length === 0) return [];
 
       const guard = (content: ReactNode): ReactNode =>
-        route.signedIn || route.access?.length ? (
-          <RouteGuard signedIn={Boolean(route.signedIn)} access={route.access ?? []}>
+        route.signedIn || route.visitorsOnly || route.access?.length ? (
+          <RouteGuard
+            signedIn={Boolean(route.signedIn)}
+            visitorsOnly={route.visitorsOnly}
+            access={route.access ?? []}
+          >
             {content}
           </RouteGuard>
         ) : (
@@ -150,14 +163,19 @@ export function createRoutes(config: RoutesConfig, o: RouteRegistry): RouteObjec
 
   const top = { layout: 'standard' as LayoutName, signedIn: false, path: '' };
   const landings: RouteObject[] = config.routes
-    .filter((route) => route.guard === 'publicStorefront')
+    .filter((route) => isLanding(route, ''))
     .map((route) => ({
       path: route.path,
       handle: handleOf(route, Boolean(route.signedIn)),
       element: (
-        <PublicStorefrontGuard layout={o.layouts[route.layout ?? 'standard']}>
+        <RouteGuard
+          signedIn={Boolean(route.signedIn)}
+          visitorsOnly={route.visitorsOnly}
+          access={route.access ?? []}
+          layout={o.layouts[route.layout ?? 'standard']}
+        >
           {route.page ? pageElement(route.page, route.path) : <Outlet />}
-        </PublicStorefrontGuard>
+        </RouteGuard>
       ),
       ...(route.children
         ? {

@@ -3,18 +3,17 @@ import type { AccessFlags } from '@schemas/entities/access-flags.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 
 /**
- * What guards and the shell know about the visitor.
+ * What guards and the shell know about the visitor: who is signed in (`null` for a visitor) and
+ * the access flags the server gave this visitor or user, which route guards check.
  *
  * @example
- * const value: SessionValue = { status: 'ready', user: null, flags: {}, catalogEnabled: true };
+ * const value: SessionValue = { status: 'ready', user: null, flags: { site_manage: false } };
  */
 export interface SessionValue {
   status: 'loading' | 'error' | 'ready';
   /** `null` for a visitor. */
   user: CurrentUser | null;
   flags: Partial<AccessFlags>;
-  /** The catalogue and the public storefront page are both switched on. */
-  catalogEnabled: boolean;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -23,7 +22,7 @@ const SessionContext = createContext<SessionValue | null>(null);
  * Provides the session (current user, access flags) the app assembled from its queries.
  *
  * @example
- * <SessionProvider value={{ status: 'ready', user, flags, catalogEnabled }}>{children}</SessionProvider>
+ * <SessionProvider value={{ status: 'ready', user, flags }}>{children}</SessionProvider>
  */
 export function SessionProvider(p: { value: SessionValue; children?: ReactNode }) {
   return <SessionContext.Provider value={p.value}>{p.children}</SessionContext.Provider>;

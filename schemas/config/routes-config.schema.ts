@@ -2,10 +2,14 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { accessFlagNames } from '../entities/access-flags.schema';
 import { embed } from '../entities/common.schema';
 
+/** A path inside the portal a guard sends the visitor to (`/user/login`). */
+const redirectPathSchema = { type: 'string', pattern: '^/[A-Za-z0-9_/.-]*$' } as const;
+
 /**
  * One access rule of a route. A rule passes when the named flags are true in the general
  * settings (`mode: all`, the default, needs every flag; `any` needs one). A failing rule sends
- * the visitor to /not-found when `notFound` is set, else to /denied.
+ * the visitor to its `otherwise` path when it has one, else to /not-found when `notFound` is
+ * set, else to /denied.
  */
 export const accessRuleSchema = {
   $id: 'atrium:config:access-rule',
@@ -21,7 +25,10 @@ export const accessRuleSchema = {
     },
     mode: { type: 'string', enum: ['all', 'any'], default: 'all' },
     notFound: { type: 'boolean', default: false },
+    otherwise: redirectPathSchema,
   },
+  // One destination per rule: a rule going to its own path cannot also go to /not-found.
+  not: { required: ['notFound', 'otherwise'], properties: { notFound: { const: true } } },
 } as const;
 export type AccessRule = FromSchema<
   typeof accessRuleSchema,
@@ -42,8 +49,17 @@ const routeProperties = {
   signedIn: { type: 'boolean' },
   /** Feature guards, checked in order after the signed-in check. Inherited by children. */
   access: { type: 'array', items: embed(accessRuleSchema) },
-  /** Special landing guard (SPEC point 2: public storefront landing). */
-  guard: { type: 'string', enum: ['publicStorefront'] },
+  /**
+   * A page for visitors only: a signed-in user is sent to `otherwise`. Inherited by children. A
+   * top-level route with it is a landing page: it draws its layout itself, once the session is
+   * known and every rule passes, and shows nothing before.
+   */
+  visitorsOnly: {
+    type: 'object',
+    required: ['otherwise'],
+    additionalProperties: false,
+    properties: { otherwise: redirectPathSchema },
+  },
   /** English breadcrumb label (translated at render). No label: no crumb for this route. */
   breadcrumb: { type: 'string', minLength: 1 },
   /** The crumb link does a full page load. */
@@ -95,7 +111,7 @@ export interface RouteConfig {
   document?: string;
   signedIn?: boolean;
   access?: AccessRule[];
-  guard?: 'publicStorefront';
+  visitorsOnly?: { otherwise: string };
   breadcrumb?: string;
   breadcrumbRedirect?: boolean;
   title?: string;

@@ -63,7 +63,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
             : 'ready',
       user,
       flags,
-      catalogEnabled: general.data?.storefront_page === true,
     };
   }, [me.isError, me.isPending, general.isError, general.isPending, general.data, user]);
 

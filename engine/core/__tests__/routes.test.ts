@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { RoutesConfig } from '@schemas/config/routes-config.schema';
+import type { AccessFlag } from '@schemas/entities/access-flags.schema';
 import config from '../../../routes.config.json';
-import { checkAccess, flattenRoutes, validateRoutesConfig } from '../index';
+import { accessRedirect, flattenRoutes, validateRoutesConfig } from '../index';
+
+// Made-up flag names where nothing validates them: the engine checks flags it does not know.
+const reportsEnabled = 'reports_enabled' as AccessFlag;
+const reportsView = 'reports_view' as AccessFlag;
 
 const pageKeys = ['home', 'dashboard', 'shop', 'not-found'];
 
@@ -18,9 +22,9 @@ describe('validateRoutesConfig', () => {
         { path: 'dashboard', page: 'dashboard', colour: 'red' },
         { path: '/', page: 'home' },
         {
-          path: '/incentives',
+          path: '/reports',
           signedIn: 'yes',
-          access: [{ flags: ['incentives_shop', 'no_such_flag'] }],
+          access: [{ flags: ['site_manage', 'no_such_flag'] }],
           children: [{ path: '', page: 'shopp' }, { path: '/x', page: 'shop' }, { path: 'y' }],
         },
       ],
@@ -60,6 +64,55 @@ describe('validateRoutesConfig', () => {
     ]);
   });
 
+  it('refuses the retired named guard and says what to declare instead', () => {
+    const problems = validateRoutesConfig({
+      routes: [{ path: '/', page: 'home', guard: 'publicStorefront' }],
+    });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.path).toBe('/routes/0/guard');
+    expect(problems[0]!.message).toMatch(/^"guard": named guards are gone/);
+    expect(problems[0]!.message).toContain('"visitorsOnly": { "otherwise": "<path>" }');
+    expect(problems[0]!.message).toContain('"otherwise": "<path>"');
+  });
+
+  it('checks declared redirects', () => {
+    const problems = validateRoutesConfig({
+      routes: [
+        {
+          path: '/a',
+          page: 'home',
+          access: [{ flags: ['site_manage'], notFound: true, otherwise: '/b' }],
+        },
+        { path: '/b', page: 'home', visitorsOnly: { otherwise: 'dashboard' } },
+        {
+          path: '/c',
+          signedIn: true,
+          children: [{ path: '', page: 'home', visitorsOnly: { otherwise: '/' } }],
+        },
+        {
+          path: '/d',
+          page: 'home',
+          access: [{ flags: ['site_manage'], notFound: false, otherwise: '/b' }],
+        },
+      ],
+    });
+    expect(problems).toEqual([
+      {
+        path: '/routes/0/access/0',
+        message: 'a rule goes to its "otherwise" path or to /not-found ("notFound"), not both',
+      },
+      {
+        path: '/routes/1/visitorsOnly/otherwise',
+        message: 'must match pattern "^/[A-Za-z0-9_/.-]*$"',
+      },
+      {
+        path: '/routes/2/children/0',
+        message:
+          'needs a signed-in user ("signedIn") and is for visitors only ("visitorsOnly"): nobody could see it; keep one',
+      },
+    ]);
+  });
+
   it('reports a missing routes list', () => {
     expect(validateRoutesConfig({})).toEqual([
       { path: '/', message: 'missing required property "routes"' },
@@ -69,16 +122,25 @@ describe('validateRoutesConfig', () => {
 
 describe('flattenRoutes', () => {
   it('resolves absolute paths, inherited guards and breadcrumbs', () => {
-    const flat = flattenRoutes(config as RoutesConfig);
-    const shop = flat.find((r) => r.page === 'incentives-shop')!;
-    expect(shop.path).toBe('/incentives');
-    expect(shop.signedIn).toBe(true);
-    expect(shop.access).toHaveLength(2);
-    expect(shop.breadcrumbs).toEqual([
-      { label: 'Incentives', path: '/incentives', redirect: false },
-    ]);
-    const index = (config as RoutesConfig).routes.findIndex((r) => r.path === '/incentives');
-    expect(shop.pointer).toBe(`/routes/${index}/children/0`);
+    const flat = flattenRoutes({
+      routes: [
+        { path: '/', page: 'home', visitorsOnly: { otherwise: '/dashboard' } },
+        {
+          path: '/reports',
+          signedIn: true,
+          breadcrumb: 'Reports',
+          access: [{ flags: [reportsEnabled], notFound: true }],
+          children: [{ path: '', page: 'reports', access: [{ flags: [reportsView] }] }],
+        },
+      ],
+    });
+    const reports = flat.find((r) => r.page === 'reports')!;
+    expect(reports.path).toBe('/reports');
+    expect(reports.signedIn).toBe(true);
+    expect(reports.access.map((rule) => rule.flags)).toEqual([[reportsEnabled], [reportsView]]);
+    expect(reports.breadcrumbs).toEqual([{ label: 'Reports', path: '/reports', redirect: false }]);
+    expect(reports.pointer).toBe('/routes/1/children/0');
+    expect(flat[0]).toMatchObject({ path: '/', visitorsOnly: { otherwise: '/dashboard' } });
     const nested = flattenRoutes({
       routes: [
         {
@@ -94,22 +156,22 @@ describe('flattenRoutes', () => {
   });
 });
 
-describe('checkAccess', () => {
-  const rules = [
-    { flags: ['incentives_shop_enabled' as const], notFound: true },
-    { flags: ['incentives_shop' as const] },
-  ];
+describe('accessRedirect', () => {
+  const rules = [{ flags: [reportsEnabled], notFound: true }, { flags: [reportsView] }];
   it('lets the first failing rule decide', () => {
-    expect(checkAccess(rules, {})).toBe('not-found');
-    expect(checkAccess(rules, { incentives_shop_enabled: true })).toBe('denied');
-    expect(checkAccess(rules, { incentives_shop_enabled: true, incentives_shop: true })).toBe('ok');
-    expect(checkAccess(undefined, {})).toBe('ok');
+    expect(accessRedirect(rules, {})).toBe('/not-found');
+    expect(accessRedirect(rules, { [reportsEnabled]: true })).toBe('/denied');
+    expect(accessRedirect(rules, { [reportsEnabled]: true, [reportsView]: true })).toBeUndefined();
+    expect(accessRedirect(undefined, {})).toBeUndefined();
+  });
+  it("sends to a failing rule's own path when it declares one", () => {
+    const landing = [{ flags: [reportsView], otherwise: '/user/login' }];
+    expect(accessRedirect(landing, {})).toBe('/user/login');
+    expect(accessRedirect(landing, { [reportsView]: true })).toBeUndefined();
   });
   it('supports any-of rules', () => {
-    const any = [
-      { flags: ['site_manage' as const, 'storefront_manage' as const], mode: 'any' as const },
-    ];
-    expect(checkAccess(any, { storefront_manage: true })).toBe('ok');
-    expect(checkAccess(any, { site_manage: false })).toBe('denied');
+    const any = [{ flags: ['site_manage' as const, reportsView], mode: 'any' as const }];
+    expect(accessRedirect(any, { [reportsView]: true })).toBeUndefined();
+    expect(accessRedirect(any, { site_manage: false })).toBe('/denied');
   });
 });

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { RoutesConfig } from '@schemas/config/routes-config.schema';
+import type { AccessFlag } from '@schemas/entities/access-flags.schema';
 import {
   createRoutes,
   LoaderProvider,
@@ -32,40 +33,67 @@ const Standard = ({ children }: { children?: ReactNode }) => (
 );
 const Bare = ({ children }: { children?: ReactNode }) => <div data-testid="bare">{children}</div>;
 
+// Made-up flag names: the engine checks whatever flags a route names, knowing none of them.
+const welcomeOpen = 'welcome_open' as AccessFlag;
+const reportsEnabled = 'reports_enabled' as AccessFlag;
+const reportsView = 'reports_view' as AccessFlag;
+const archiveOpen = 'archive_open' as AccessFlag;
+const granted = (...names: AccessFlag[]): SessionValue['flags'] =>
+  Object.fromEntries(names.map((name) => [name, true]));
+
 const config: RoutesConfig = {
   routes: [
-    { path: '/', page: 'home', guard: 'publicStorefront' },
+    {
+      path: '/',
+      page: 'home',
+      visitorsOnly: { otherwise: '/dashboard' },
+      access: [{ flags: [welcomeOpen], otherwise: '/user/login' }],
+    },
     { path: '/dashboard', page: 'dashboard', signedIn: true },
     { path: '/user/login', page: 'login' },
     {
-      path: '/incentives',
+      path: '/reports',
       signedIn: true,
-      access: [
-        { flags: ['incentives_shop_enabled'], notFound: true },
-        { flags: ['incentives_shop'] },
-      ],
+      access: [{ flags: [reportsEnabled], notFound: true }, { flags: [reportsView] }],
       children: [
-        { path: '', page: 'shop' },
+        { path: '', page: 'reports' },
         { path: 'editor', page: 'editor', layout: 'bare' },
       ],
+    },
+    {
+      path: '/archive',
+      access: [{ flags: [archiveOpen], otherwise: '/help' }],
+      children: [{ path: '', page: 'archive' }],
+    },
+    { path: '/help', page: 'help' },
+    {
+      path: '/join',
+      children: [{ path: '', page: 'join', visitorsOnly: { otherwise: '/help' } }],
     },
     { path: '/not-found', page: 'not-found' },
     { path: '/denied', page: 'denied' },
   ],
 };
 const pages = Object.fromEntries(
-  ['home', 'dashboard', 'login', 'shop', 'editor', 'not-found', 'denied'].map((key) => [
-    key,
-    page(key),
-  ]),
+  [
+    'home',
+    'dashboard',
+    'login',
+    'reports',
+    'editor',
+    'archive',
+    'help',
+    'join',
+    'not-found',
+    'denied',
+  ].map((key) => [key, page(key)]),
 );
 
 const user = { uid: 7, name: 'learner' };
 const ready = (over: Partial<SessionValue> = {}): SessionValue => ({
   status: 'ready',
   user,
-  flags: {},
-  catalogEnabled: true,
+  flags: granted(welcomeOpen),
   ...over,
 });
 
@@ -118,35 +146,52 @@ describe('protected-area guard', () => {
 
 describe('feature guard', () => {
   it('goes to /not-found when a rule marked notFound fails', async () => {
-    renderAt('/incentives', ready({ flags: { incentives_shop: true } }));
+    renderAt('/reports', ready({ flags: granted(reportsView) }));
     expect(await screen.findByRole('heading', { name: 'not-found' })).toBeInTheDocument();
   });
 
   it('goes to /denied when another rule fails', async () => {
-    renderAt('/incentives', ready({ flags: { incentives_shop_enabled: true } }));
+    renderAt('/reports', ready({ flags: granted(reportsEnabled) }));
     expect(await screen.findByRole('heading', { name: 'denied' })).toBeInTheDocument();
   });
 
   it('renders the page, in the layout its route asks for, when every rule passes', async () => {
-    const flags = { incentives_shop_enabled: true, incentives_shop: true };
-    renderAt('/incentives', ready({ flags }));
-    expect(await screen.findByRole('heading', { name: 'shop' })).toBeInTheDocument();
+    renderAt('/reports', ready({ flags: granted(reportsEnabled, reportsView) }));
+    expect(await screen.findByRole('heading', { name: 'reports' })).toBeInTheDocument();
     expect(screen.getByTestId('standard')).toBeInTheDocument();
   });
 
   it('guards children in another layout too', async () => {
-    renderAt('/incentives/editor', ready({ flags: { incentives_shop_enabled: true } }));
+    renderAt('/reports/editor', ready({ flags: granted(reportsEnabled) }));
     expect(await screen.findByRole('heading', { name: 'denied' })).toBeInTheDocument();
-    renderAt(
-      '/incentives/editor',
-      ready({ flags: { incentives_shop_enabled: true, incentives_shop: true } }),
-    );
+    renderAt('/reports/editor', ready({ flags: granted(reportsEnabled, reportsView) }));
     expect(await screen.findByRole('heading', { name: 'editor' })).toBeInTheDocument();
     expect(screen.getByTestId('bare')).toBeInTheDocument();
   });
+
+  it("sends whoever lacks a rule's flags to the path the rule declares", async () => {
+    renderAt('/archive', ready({ user: null }));
+    expect(await screen.findByRole('heading', { name: 'help' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/help$/);
+    renderAt('/archive', ready({ flags: granted(archiveOpen) }));
+    expect(await screen.findByRole('heading', { name: 'archive' })).toBeInTheDocument();
+  });
 });
 
-describe('public storefront landing', () => {
+describe('visitors-only page', () => {
+  it('sends a signed-in user to the declared path', async () => {
+    renderAt('/join', ready());
+    expect(await screen.findByRole('heading', { name: 'help' })).toBeInTheDocument();
+  });
+
+  it('shows a visitor the page inside its layout', async () => {
+    renderAt('/join', ready({ user: null }));
+    expect(await screen.findByRole('heading', { name: 'join' })).toBeInTheDocument();
+    expect(screen.getByTestId('standard')).toBeInTheDocument();
+  });
+});
+
+describe("visitors' landing page", () => {
   it('sends a signed-in user to /dashboard', async () => {
     renderAt('/', ready());
     expect(await screen.findByRole('heading', { name: 'dashboard' })).toBeInTheDocument();
@@ -159,13 +204,13 @@ describe('public storefront landing', () => {
     expect(container).toHaveTextContent('hidden');
   });
 
-  it('sends a visitor to the login page when the catalogue is off', async () => {
-    renderAt('/', ready({ user: null, catalogEnabled: false }));
+  it('sends a visitor without its flag to the login page', async () => {
+    renderAt('/', ready({ user: null, flags: {} }));
     expect(await screen.findByRole('heading', { name: 'login' })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/user\/login$/);
   });
 
-  it('shows the storefront in the standard layout to a visitor', async () => {
+  it('shows the page in the standard layout to a visitor', async () => {
     renderAt('/', ready({ user: null }));
     expect(await screen.findByRole('heading', { name: 'home' })).toBeInTheDocument();
     expect(screen.getByTestId('standard')).toBeInTheDocument();

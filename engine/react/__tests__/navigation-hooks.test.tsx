@@ -46,11 +46,11 @@ const config: RoutesConfig = {
       ],
     },
     {
-      path: '/settings/incentives',
-      breadcrumb: 'Incentives',
+      path: '/settings/reports',
+      breadcrumb: 'Reports',
       breadcrumbRedirect: true,
       children: [
-        { path: '', page: 'plain', title: 'Incentives settings' },
+        { path: '', page: 'plain', title: 'Reports settings' },
         {
           path: 'products/:productId',
           page: 'lazy',
@@ -84,7 +84,7 @@ function renderAt(path: string, translations: { source: string; translation: str
   );
   render(
     <I18nProvider translator={createTranslator({ language: 'ar', translations })}>
-      <SessionProvider value={{ status: 'ready', user: null, flags: {}, catalogEnabled: true }}>
+      <SessionProvider value={{ status: 'ready', user: null, flags: {} }}>
         <SiteNameProvider name="Atrium">
           <RouterProvider router={router} />
         </SiteNameProvider>
@@ -95,27 +95,27 @@ function renderAt(path: string, translations: { source: string; translation: str
 
 describe('useBreadcrumbs and usePageTitle', () => {
   it('lists translated crumbs with their URLs and redirect flags, and loads lazy pages', async () => {
-    renderAt('/settings/incentives/products/12', [
-      { source: 'Incentives', translation: 'الحوافز' },
+    renderAt('/settings/reports/products/12', [
+      { source: 'Reports', translation: 'التقارير' },
       { source: 'Edit product', translation: 'تعديل المنتج' },
     ]);
     expect(await screen.findByText('lazy page')).toBeInTheDocument();
     const items = screen.getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
-      'الحوافز /settings/incentives',
-      'Products /settings/incentives/products/12',
+      'التقارير /settings/reports',
+      'Products /settings/reports/products/12',
     ]);
     expect(items.map((li) => li.dataset.redirect)).toEqual(['true', 'false']);
     await waitFor(() => expect(document.title).toBe('تعديل المنتج | Atrium'));
   });
 
   it('gives the index route its parent crumb and its own title', async () => {
-    renderAt('/settings/incentives');
+    renderAt('/settings/reports');
     expect(await screen.findByText('plain page')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Incentives /settings/incentives',
+      'Reports /settings/reports',
     ]);
-    await waitFor(() => expect(document.title).toBe('Incentives settings | Atrium'));
+    await waitFor(() => expect(document.title).toBe('Reports settings | Atrium'));
   });
 
   it("lets a page's own title win over its route's title", async () => {

@@ -95,7 +95,6 @@ export function renderShell(ui: ReactNode, o: ShellOptions = {}) {
     status: 'ready',
     user,
     flags: o.flags ?? {},
-    catalogEnabled: true,
   };
   const translator = o.translator ?? createTranslator({ language: 'en', translations: [] });
   const routes = o.routes ? o.routes(ui) : [{ path: '*', element: ui }];

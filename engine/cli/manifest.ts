@@ -73,7 +73,7 @@ export interface KeyReference {
 }
 
 /**
- * A list of declarations: section types, restriction types, rule types, an event catalogue…
+ * A list of declarations: section types, restriction types, rule types, a list of events…
  *
  * @example
  * { name: 'rule types', source: { file: 'schemas/x/rule-types.ts', export: 'ruleTypes' }, key: '/type' }

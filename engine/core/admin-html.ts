@@ -1,6 +1,6 @@
 /**
- * The markup administrators may write (storefront rich text, product descriptions, training
- * bodies, the cookie disclaimer): the server keeps only this when it saves and serves such HTML,
+ * The markup administrators may write (rich text of pages, descriptions, the cookie disclaimer):
+ * the server keeps only this when it saves and serves such HTML,
  * and the browser keeps only this when it renders or previews it.
  *
  * @example

@@ -5,7 +5,7 @@ import { toZonedTime } from 'date-fns-tz/toZonedTime';
 
 /*
  * Calendar dates (`YYYY-MM-DD`) and wall-clock times (`HH:MM`) in a named time zone, for
- * whatever keeps hours as people read them on a clock (opening hours, availability).
+ * whatever keeps hours as people read them on a clock (opening hours, office hours).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;

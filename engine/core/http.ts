@@ -78,7 +78,7 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
-/** The verbs of the portal's HTTP client; each resolves to the parsed JSON body. @example const { data } = await api.get<Envelope<Wallet>>('incentives/wallet'); */
+/** The verbs of the portal's HTTP client; each resolves to the parsed JSON body. @example const { data } = await api.get<Envelope<CurrentUser>>('me'); */
 export interface ApiClient {
   get<T>(path: string, o?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, o?: RequestOptions): Promise<T>;
@@ -176,7 +176,7 @@ function assign(url: string): void {
 /**
  * A new random Idempotency-Key, for a caller that names one intent across several calls.
  *
- * @example const key = newIdempotencyKey(); await api.post('incentives/shop_checkout', body, { idempotencyKey: key });
+ * @example const key = newIdempotencyKey(); await api.post('orders', body, { idempotencyKey: key });
  */
 export function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();

@@ -3,7 +3,7 @@ import { useLocation, useMatches } from 'react-router';
 import type { RouteHandle } from './routes';
 import { useT } from './i18n';
 
-/** One breadcrumb. @example { label: 'Incentives', url: '/incentives', redirect: false } */
+/** One breadcrumb. @example { label: 'Reports', url: '/reports', redirect: false } */
 export interface Breadcrumb {
   /** Translated label. */
   label: string;
@@ -32,10 +32,10 @@ const normalize = (pathname: string) =>
 
 /**
  * Names the crumb at `url` (default: the current page's) with a label known only at run time,
- * such as a product's title, for as long as the calling page is shown. The label is used as is.
+ * such as a record's title, for as long as the calling page is shown. The label is used as is.
  *
  * @example
- * useBreadcrumbLabel(product.data?.title, `/incentives/${id}`);
+ * useBreadcrumbLabel(report.data?.title, `/reports/${id}`);
  */
 export function useBreadcrumbLabel(label: string | undefined, url?: string): void {
   const { pathname } = useLocation();

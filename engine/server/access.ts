@@ -103,7 +103,7 @@ export function requireFlags(...flags: readonly string[]): AccessGuard {
  * preHandler that needs at least one of the listed flags.
  *
  * @example
- * app.get('/settings/incentives', { preHandler: requireAnyFlag('incentives_settings', 'site_manage') }, handler);
+ * app.get('/settings/reports', { preHandler: requireAnyFlag('reports_manage', 'site_manage') }, handler);
  */
 export function requireAnyFlag(...flags: readonly string[]): AccessGuard {
   return guard(

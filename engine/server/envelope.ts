@@ -5,7 +5,7 @@ import { listMetaSchema } from '@schemas/entities/common.schema';
  * Wraps an entity schema in the `{ data }` envelope every answer uses.
  *
  * @example
- * schema: { response: { 200: envelope(walletSchema) } }
+ * schema: { response: { 200: envelope(reportSchema) } }
  */
 export function envelope<const S extends JSONSchema>(data: S) {
   return {
@@ -45,7 +45,7 @@ export function arrayEnvelope<const S extends JSONSchema>(item: S) {
  * Builds the envelope value for one answer.
  *
  * @example
- * return ok(await app.repos.wallet.get(uid));
+ * return ok(await app.repos.reports.get(id));
  */
 export function ok<T>(data: T): { data: T } {
   return { data };

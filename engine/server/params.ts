@@ -3,7 +3,7 @@
  * the handler sees `request.params[name]` as a number.
  *
  * @example
- * app.get('/trainings/:id', { schema: { params: idParams('id') } }, (req) => req.params.id);
+ * app.get('/reports/:id', { schema: { params: idParams('id') } }, (req) => req.params.id);
  */
 export function idParams<const N extends string>(name: N) {
   return {

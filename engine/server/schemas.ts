@@ -16,7 +16,7 @@ function isSchema(value: unknown): value is SchemaObject {
  * Collects every exported value carrying a string `$id` from schema modules, once per `$id`.
  *
  * @example
- * collectSchemas([await import('@schemas/entities/wallet.schema')]) // [walletSchema]
+ * collectSchemas([await import('@schemas/entities/user.schema')]) // [currentUserSchema, …]
  */
 export function collectSchemas(modules: readonly object[]): SchemaObject[] {
   const byId = new Map<string, SchemaObject>();

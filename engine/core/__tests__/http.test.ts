@@ -77,22 +77,22 @@ describe('retry policy', () => {
 
   it('retries an unsafe call with the same Idempotency-Key, and a new call gets a new key', async () => {
     const { api, calls } = client([json(500, {}), json(500, {}), json(200, { data: 'ok' })]);
-    await api.post('incentives/shop_checkout', { products: [1, 2] });
+    await api.post('orders', { items: [1, 2] });
     const keys = calls.map((c) => c.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(3);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(keys).size).toBe(1);
-    expect(calls.map((c) => c.body)).toEqual(Array(3).fill('products[0]=1&products[1]=2'));
+    expect(calls.map((c) => c.body)).toEqual(Array(3).fill('items[0]=1&items[1]=2'));
 
-    await api.post('incentives/shop_checkout', { products: [3] });
+    await api.post('orders', { items: [3] });
     expect(calls[3]!.headers.get('Idempotency-Key')).not.toBe(keys[0]);
   });
 
   it("sends the caller's Idempotency-Key on every call and retry of one intent", async () => {
     const { api, calls } = client([json(500, {}), json(200, { data: 'ok' })]);
     const key = newIdempotencyKey();
-    await api.post('incentives/shop_checkout', { products: [1] }, { idempotencyKey: key });
-    await api.post('incentives/shop_checkout', { products: [1] }, { idempotencyKey: key });
+    await api.post('orders', { items: [1] }, { idempotencyKey: key });
+    await api.post('orders', { items: [1] }, { idempotencyKey: key });
     expect(calls.map((c) => c.headers.get('Idempotency-Key'))).toEqual([key, key, key]);
     expect(newIdempotencyKey()).not.toBe(key);
   });
@@ -211,12 +211,12 @@ describe('errors', () => {
       json(404, {}),
       json(404, {}),
     ]);
-    window.history.replaceState(null, '', '/incentives?tab=shop');
+    window.history.replaceState(null, '', '/reports?tab=week');
     await api.get('a').catch(() => undefined);
     await api.get('b').catch(() => undefined);
     await api.get('c').catch(() => undefined);
     await api.get('d', { handleErrors: false }).catch(() => undefined);
-    expect(onUnauthorized).toHaveBeenCalledWith('/incentives?tab=shop');
+    expect(onUnauthorized).toHaveBeenCalledWith('/reports?tab=week');
     expect(onForbidden).toHaveBeenCalledTimes(1);
     expect(onNotFound).toHaveBeenCalledTimes(1);
   });

@@ -16,6 +16,13 @@ const partSchema = {
 export const sectionListings = ['trainings'] as const;
 
 /**
+ * What the first, server-rendered page loads with a section of a type so that it shows at once:
+ * `vocabulary_terms` the terms of the vocabulary its content names in `vocabulary`, when its
+ * content picks some `terms`.
+ */
+export const sectionPrefetches = ['vocabulary_terms'] as const;
+
+/**
  * How the generic renderer shows a content field (`'ui:role'` in the type's content uiSchema):
  * without one it goes by the field's schema (HTML marked `contentMediaType: 'text/html'`, which
  * the server also sanitizes; an image `{ url, alt }`; a link `{ label, url }`; a field named
@@ -37,7 +44,8 @@ export const sectionFieldRoles = [
  * English label of the editor, the JSON Schemas of its content, settings and appearance, their
  * defaults and the restriction types it allows; optionally the renderer key the client maps to a
  * component (without one, the generic renderer shows the content by its schema) and what the
- * type lists (`lists: 'trainings'`: its content is a trainings query the server resolves).
+ * type lists (`lists: 'trainings'`: its content is a trainings query the server resolves) and
+ * what the first page loads with it (`prefetch`).
  * `npm run validate` checks every declared type against it and the defaults against the schemas.
  */
 export const sectionTypeSchema = {
@@ -56,6 +64,12 @@ export const sectionTypeSchema = {
      * it finds with the section, and pages through them on the section's own page.
      */
     lists: { type: 'string', enum: sectionListings },
+    /** What the first page loads with a section of this type (see `sectionPrefetches`). */
+    prefetch: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', enum: sectionPrefetches },
+    },
     content: partSchema,
     settings: partSchema,
     appearance: partSchema,
@@ -101,6 +115,7 @@ export interface SectionTypeDeclaration {
   readonly label: string;
   readonly renderer?: string;
   readonly lists?: (typeof sectionListings)[number];
+  readonly prefetch?: readonly (typeof sectionPrefetches)[number][];
   readonly content: SectionPartSchema;
   readonly settings: SectionPartSchema;
   readonly appearance: SectionPartSchema;

@@ -54,6 +54,8 @@ export const categoriesSection = {
   type: 'categories',
   label: 'Categories',
   renderer: 'categories',
+  // The first page shows the chosen terms' names, so it loads the vocabulary's terms with it.
+  prefetch: ['vocabulary_terms'],
   content: categoriesContentSchema,
   settings: categoriesSettingsSchema,
   appearance: categoriesAppearanceSchema,

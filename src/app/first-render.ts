@@ -15,7 +15,6 @@ import { storefrontTermsQueryOptions } from '@/lib/queries/storefront-terms';
 import { translationsQueryOptions } from '@/lib/queries/translations';
 import { walletQueryOptions } from '@/lib/queries/wallet';
 import type { GeneralSettings } from '@schemas/entities/settings.schema';
-import type { CategoriesContent } from '@schemas/storefront/categories.section';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 
 /** Resolves once the work queued now (promise callbacks) has run, on the next task. */
@@ -63,11 +62,20 @@ export async function primeFirstQueries(client: QueryClient, path: string): Prom
     const storefront = storefrontQueryOptions({ audience: 'unregistered', language });
     then.push(
       client.prefetchQuery(storefront).then(async () => {
-        // The terms its categories sections show.
+        // What its sections' types declare they need on the first page. The declarations come
+        // with the home page's code, which the first page loads anyway; imported here they
+        // would weigh on every first load.
+        const { sectionTypes } = await import('@schemas/storefront/section-types');
+        const prefetchesOf = (type: string) =>
+          sectionTypes.find((declaration) => declaration.type === type)?.prefetch ?? [];
         const sections = client.getQueryData(storefront.queryKey)?.sections ?? [];
         const vocabularies = sections.flatMap(({ type, data }) => {
-          const content = data.content as Partial<CategoriesContent>;
-          return type === 'categories' && content.vocabulary && content.terms?.length
+          const content = data.content as { vocabulary?: unknown; terms?: unknown };
+          return prefetchesOf(type).includes('vocabulary_terms') &&
+            typeof content.vocabulary === 'string' &&
+            content.vocabulary !== '' &&
+            Array.isArray(content.terms) &&
+            content.terms.length > 0
             ? [content.vocabulary]
             : [];
         });

@@ -5,6 +5,7 @@ import type {
   StorefrontSection,
   StorefrontSettings,
 } from '@schemas/entities/storefront.schema';
+import { restrictionTypeDeclarations } from '@schemas/entities/restriction-types';
 import { expect, it } from 'vitest';
 import { agent, describeEachDb, signedIn } from './helpers';
 
@@ -111,6 +112,31 @@ describeEachDb('storefront', (server) => {
         (await admin.patch(`/api/v2/storefront/manage/${managed.id}`, { sections: restored }))
           .statusCode,
       ).toBe(200);
+    }
+  });
+
+  it('settings: a reward manager who does not manage the storefront gets the registered users’ dialog only', async () => {
+    const admin = await signedIn(server, 'admin');
+    const access = await admin.get('/api/v2/admin/access');
+    expect(access.statusCode, access.body).toBe(200);
+    const before = access
+      .json<{ data: { roles: { name: string; flags: string[] }[] } }>()
+      .data.roles.find((r) => r.name === 'course_admin')!.flags;
+    expect(before).not.toContain('storefront_manage');
+    const grant = (flags: string[]) => admin.put('/api/v2/admin/access/course_admin', { flags });
+    expect((await grant([...before, 'incentives_shop_settings_available'])).statusCode).toBe(200);
+    try {
+      const manager = await signedIn(server, 'courseadmin');
+      const { restrictions } = (await manager.get('/api/v2/storefront/settings')).json<{
+        data: StorefrontSettings;
+      }>().data;
+      expect(restrictions.registered.map((r) => r.type)).toEqual(
+        restrictionTypeDeclarations.filter((d) => 'registered' in d.dialog).map((d) => d.type),
+      );
+      expect(restrictions.registered.every((r) => r.options.length > 0)).toBe(true);
+      expect(restrictions.unregistered).toEqual([]);
+    } finally {
+      expect((await grant(before)).statusCode).toBe(200);
     }
   });
 

@@ -186,21 +186,27 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       schema: {
         tags: ['storefront'],
         summary:
-          'Whether the storefront is on, and (for storefront managers) the target audience dialog of each audience',
+          'Whether the storefront is on, and the target audience dialog of each audience: both for storefront managers, the registered users’ one for reward managers (a reward’s audience), none for everyone else',
         response: { 200: envelope(storefrontSettingsSchema), ...errorResponses },
       },
     },
     async (request) => {
       const site = await app.repos.settings.get('site');
       const enabled = site.catalog_enabled !== false && site.storefront_page_enabled !== false;
-      if (request.access.flags.storefront_manage !== true)
+      const { flags } = request.access;
+      const sections = flags.storefront_manage === true;
+      // Rewards are bought by registered users only: their managers pick from that dialog.
+      const rewards = flags.incentives_shop_settings_available === true;
+      if (!sections && !rewards)
         return ok({ enabled, restrictions: { registered: [], unregistered: [] } });
       const { countries } = await app.repos.settings.get('countries');
       return ok({
         enabled,
         restrictions: {
           registered: await storefront.restrictionOptions('registered', countries),
-          unregistered: await storefront.restrictionOptions('unregistered', countries),
+          unregistered: sections
+            ? await storefront.restrictionOptions('unregistered', countries)
+            : [],
         },
       });
     },

@@ -284,3 +284,35 @@ export function rewardBody(title: string, extra: Partial<ProductInput> = {}): Pr
     ...extra,
   };
 }
+
+/**
+ * Samples, until stopped, how many sessions of the test's database wait for a lock (`wait`: an
+ * advisory lock only, or any): each holds a connection of the pool while it waits. `stop`
+ * answers the most seen at once and how many samples were taken.
+ */
+export function sampleLockWaits(
+  db: Db,
+  wait: 'advisory' | 'any' = 'any',
+): { stop(): Promise<{ most: number; samples: number }> } {
+  let sampling = true;
+  const seen: number[] = [];
+  const sampler = (async () => {
+    while (sampling) {
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'
+            AND ($1::text IS NULL OR wait_event = $1)`,
+        [wait === 'any' ? null : wait],
+      );
+      seen.push(rows[0]!.n);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  })();
+  return {
+    async stop() {
+      sampling = false;
+      await sampler;
+      return { most: Math.max(0, ...seen), samples: seen.length };
+    },
+  };
+}

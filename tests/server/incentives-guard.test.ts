@@ -12,7 +12,7 @@ import type { ListMeta } from '@schemas/entities/common.schema';
 import type { Subscription, VideoOpened } from '@schemas/entities/training.schema';
 import { ruleTypes } from '@schemas/incentives/rule-types';
 import { expect, it } from 'vitest';
-import { agent, describeEachDb, signedIn, type Agent } from './helpers';
+import { agent, describeEachDb, sampleLockWaits, signedIn, type Agent } from './helpers';
 
 const RULES = '/api/v2/settings/incentives/rules';
 const TRANSACTIONS = '/api/v2/incentives/transactions';
@@ -128,6 +128,28 @@ describeEachDb('incentives: the cheat guard', (server) => {
     expect(res.statusCode).toBe(200);
     return res.json<{ data: Transaction[]; meta: ListMeta }>();
   };
+
+  it('a burst of one learner’s claims waits its turn in memory: no connection waits for their rows', async () => {
+    const admin = await setRules();
+    const { uid, learner } = await newLearner(admin);
+    const { ids, videos } = await makeTrainings(100, () => 3);
+    const subscribed = await Promise.all(
+      ids.map((id) => learner.post(`/api/v2/trainings/${id}/subscription`)),
+    );
+    expect(subscribed.every((r) => r.statusCode === 200)).toBe(true);
+    const opened = await Promise.all(videos.map((v) => open(learner, v)));
+    expect(opened.every((r) => r.statusCode === 200)).toBe(true);
+    await openedEarlier(uid, 7 * 86_400);
+    // Each claim locks the learner's viewing clock, and each completion their balance; at once,
+    // they would each hold a connection of the pool while waiting for them.
+    const waits = sampleLockWaits(db());
+    const claims = await Promise.all(videos.map((v) => claim(learner, v)));
+    const { most, samples } = await waits.stop();
+    expect(claims.map((r) => r.statusCode)).toEqual(videos.map(() => 200));
+    expect(await completions(uid)).toBe(100);
+    expect(samples).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(1);
+  });
 
   it('holds back a burst of 100 completed trainings beyond the default limits, and lists every held award', async () => {
     // Only completions pay here, so the figures are the guard's alone.

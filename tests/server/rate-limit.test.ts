@@ -5,7 +5,7 @@ import { readConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/db';
 import { openPglite } from '../../src/server/db/pglite';
 import { forgetStaleSignIns } from '../../src/server/routes/auth';
-import { agent, describeEachDb, PASSWORD, type TestServer } from './helpers';
+import { agent, describeEachDb, PASSWORD, sampleLockWaits, type TestServer } from './helpers';
 
 describeEachDb('login rate limit', (server) => {
   it('blocks an account after 10 failures in 15 minutes, even with the right password', async () => {
@@ -149,19 +149,7 @@ describeEachDb('login rate limit under concurrent attempts', (server) => {
   it('a burst on one account waits for its turn outside the database: everyone else keeps the connections', async () => {
     // While 300 attempts on one account are in flight, count the database sessions waiting for
     // that account's lock: each holds a connection of the pool, which everyone else needs.
-    const waiting: number[] = [];
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        const { rows } = await server().db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'
-              AND wait_event = 'advisory'`,
-        );
-        waiting.push(rows[0]!.n);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    })();
+    const waits = sampleLockWaits(server().db, 'advisory');
     const statuses = await burst(
       server,
       Array.from({ length: 300 }, (_, i) => ({
@@ -170,11 +158,10 @@ describeEachDb('login rate limit under concurrent attempts', (server) => {
         address: addressOf(4, i),
       })),
     );
-    sampling = false;
-    await sampler;
+    const { most, samples } = await waits.stop();
     expect(tally(statuses)).toEqual({ 400: 10, 429: 290 });
-    expect(waiting.length).toBeGreaterThan(0);
-    expect(Math.max(...waiting)).toBeLessThanOrEqual(1);
+    expect(samples).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(1);
     // A learner signs in meanwhile as ever.
     expect((await agent(server, { remoteAddress: '10.97.0.1' }).login('learner')).statusCode).toBe(
       200,

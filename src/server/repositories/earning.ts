@@ -13,6 +13,7 @@ import {
 import { ruleTypes } from '@schemas/incentives/rule-types';
 import { localDateOf } from '@engine/core';
 import type { Db } from '../db/db';
+import { inTurn, userTurn } from '../lib/in-turn';
 import { earningCatalogue, type Facts } from '../lib/earning-rules';
 import { isTimeZone } from '../lib/time-zone';
 import { pointsRepository } from './points';
@@ -243,31 +244,32 @@ export function earningRepository(db: Db) {
       options: { note?: string; now?: Date } = {},
     ): Promise<number> {
       const now = options.now ?? new Date();
-      return db.transaction(async (tx) => {
-        const rules = completeRules(await settingsRepository(tx).get('incentive_rules'));
-        const rule = rules.rules.find((r) => r.type === ruleType);
-        if (!rule?.enabled) return 0;
-        // One user's awards queue up on their balance row, the same lock the ledger takes, so
-        // the checks below see every earlier award of that user, however many run at once.
-        await tx.query(
-          'INSERT INTO point_balances (uid) VALUES ($1) ON CONFLICT (uid) DO NOTHING',
-          [uid],
-        );
-        await tx.query('SELECT 1 FROM point_balances WHERE uid = $1 FOR UPDATE', [uid]);
+      return inTurn([userTurn(uid)], () =>
+        db.transaction(async (tx) => {
+          const rules = completeRules(await settingsRepository(tx).get('incentive_rules'));
+          const rule = rules.rules.find((r) => r.type === ruleType);
+          if (!rule?.enabled) return 0;
+          // One user's awards queue up on their balance row, the same lock the ledger takes, so
+          // the checks below see every earlier award of that user, however many run at once.
+          await tx.query(
+            'INSERT INTO point_balances (uid) VALUES ($1) ON CONFLICT (uid) DO NOTHING',
+            [uid],
+          );
+          await tx.query('SELECT 1 FROM point_balances WHERE uid = $1 FOR UPDATE', [uid]);
 
-        // One round trip over the two partial indexes of paid awards: (uid, rule, created_at)
-        // for the rule's last award and its cap, (uid, created_at) for the guard's time frame,
-        // which its own limits keep short. No upper bound on the time: a request that got the
-        // lock after another may have read the clock before it, and must still count its award.
-        const { guard } = rules;
-        const { rows } = await tx.query<{
-          done: boolean;
-          last_of_rule: Date | string | null;
-          in_period: number;
-          recent_awards: number;
-          recent_points: number;
-        }>(
-          `SELECT
+          // One round trip over the two partial indexes of paid awards: (uid, rule, created_at)
+          // for the rule's last award and its cap, (uid, created_at) for the guard's time frame,
+          // which its own limits keep short. No upper bound on the time: a request that got the
+          // lock after another may have read the clock before it, and must still count its award.
+          const { guard } = rules;
+          const { rows } = await tx.query<{
+            done: boolean;
+            last_of_rule: Date | string | null;
+            in_period: number;
+            recent_awards: number;
+            recent_points: number;
+          }>(
+            `SELECT
              EXISTS (SELECT 1 FROM incentive_awards
                       WHERE uid = $1 AND rule = $2 AND event_key = $3) AS done,
              (SELECT max(created_at) FROM incentive_awards
@@ -278,58 +280,59 @@ export function earningRepository(db: Db) {
            FROM (SELECT count(*)::int AS awards, coalesce(sum(points), 0)::int AS points
                    FROM incentive_awards
                   WHERE uid = $1 AND points > 0 AND created_at > $5) recent`,
-          [
-            uid,
-            ruleType,
-            eventKey,
-            periodStart(rule.cap_period, now).toISOString(),
-            new Date(now.getTime() - guard.window_minutes * 60_000).toISOString(),
-          ],
-        );
-        const found = rows[0]!;
-        if (found.done) return 0;
-        const lastOfRule = found.last_of_rule === null ? null : new Date(found.last_of_rule);
-        if (
-          rule.cooldown_hours > 0 &&
-          lastOfRule &&
-          lastOfRule.getTime() > now.getTime() - rule.cooldown_hours * 3_600_000
-        )
-          return 0;
-        if (rule.cap !== null && found.in_period >= rule.cap) return 0;
+            [
+              uid,
+              ruleType,
+              eventKey,
+              periodStart(rule.cap_period, now).toISOString(),
+              new Date(now.getTime() - guard.window_minutes * 60_000).toISOString(),
+            ],
+          );
+          const found = rows[0]!;
+          if (found.done) return 0;
+          const lastOfRule = found.last_of_rule === null ? null : new Date(found.last_of_rule);
+          if (
+            rule.cooldown_hours > 0 &&
+            lastOfRule &&
+            lastOfRule.getTime() > now.getTime() - rule.cooldown_hours * 3_600_000
+          )
+            return 0;
+          if (rule.cap !== null && found.in_period >= rule.cap) return 0;
 
-        const reason = heldBackReason(
-          guard,
-          rule.points,
-          { lastOfRule, awards: found.recent_awards, points: found.recent_points },
-          now,
-        );
-        const inserted = await tx.query(
-          `INSERT INTO incentive_awards (uid, rule, event_key, points, created_at)
+          const reason = heldBackReason(
+            guard,
+            rule.points,
+            { lastOfRule, awards: found.recent_awards, points: found.recent_points },
+            now,
+          );
+          const inserted = await tx.query(
+            `INSERT INTO incentive_awards (uid, rule, event_key, points, created_at)
            VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (uid, rule, event_key) DO NOTHING RETURNING id`,
-          [uid, ruleType, eventKey, reason === null ? rule.points : 0, now.toISOString()],
-        );
-        if (!inserted.rows.length) return 0;
-        const note = options.note ?? ruleTypes.find((r) => r.type === ruleType)?.label ?? '';
-        if (reason !== null) {
-          await pointsRepository(tx).hold({ uid, source: ruleType, note, reason });
-          return 0;
-        }
+            [uid, ruleType, eventKey, reason === null ? rule.points : 0, now.toISOString()],
+          );
+          if (!inserted.rows.length) return 0;
+          const note = options.note ?? ruleTypes.find((r) => r.type === ruleType)?.label ?? '';
+          if (reason !== null) {
+            await pointsRepository(tx).hold({ uid, source: ruleType, note, reason });
+            return 0;
+          }
 
-        const expiresAt =
-          rules.expiry_schedule_id === null || rules.expiry_schedule_id === undefined
-            ? null
-            : expiryDate(await schedule(tx, rules.expiry_schedule_id), now);
-        await pointsRepository(tx).credit({
-          uid,
-          points: rule.points,
-          kind: 'award',
-          source: ruleType,
-          note,
-          expiresAt,
-        });
-        return rule.points;
-      });
+          const expiresAt =
+            rules.expiry_schedule_id === null || rules.expiry_schedule_id === undefined
+              ? null
+              : expiryDate(await schedule(tx, rules.expiry_schedule_id), now);
+          await pointsRepository(tx).credit({
+            uid,
+            points: rule.points,
+            kind: 'award',
+            source: ruleType,
+            note,
+            expiresAt,
+          });
+          return rule.points;
+        }),
+      );
     },
 
     /**

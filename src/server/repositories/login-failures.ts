@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { inTurn } from '../lib/in-turn';
 
 /**
  * The first key of the advisory locks that serialize the attempts of one key (the second is the
@@ -17,36 +18,6 @@ async function lockKeys(tx: Db, keys: readonly string[]): Promise<void> {
        FROM (SELECT DISTINCT hashtext(k) AS h FROM unnest($2::text[]) k ORDER BY h) locks`,
     [ATTEMPT_LOCK_CLASS, keys],
   );
-}
-
-/** Per key, the end of the queue of this process's attempts on it. */
-const queues = new Map<string, Promise<void>>();
-
-/**
- * Runs `fn` once every earlier call of this process on any of `keys` has finished, taking the
- * keys in one order so that two calls never wait for each other. A burst of attempts on one
- * account then waits here, in memory, and holds one database connection per process at a time
- * instead of one each while it waits for the key's lock: it cannot take every connection of
- * the pool from everyone else's requests.
- */
-async function inTurn<T>(keys: readonly string[], fn: () => Promise<T>): Promise<T> {
-  const done: (() => void)[] = [];
-  try {
-    for (const key of [...new Set(keys)].sort()) {
-      const before = queues.get(key) ?? Promise.resolve();
-      let finish!: () => void;
-      const mine = new Promise<void>((resolve) => (finish = resolve));
-      queues.set(key, mine);
-      done.push(() => {
-        finish();
-        if (queues.get(key) === mine) queues.delete(key);
-      });
-      await before;
-    }
-    return await fn();
-  } finally {
-    for (const release of done) release();
-  }
 }
 
 /** The outcome of {@link LoginFailuresRepository.reserve}. */
@@ -71,6 +42,8 @@ export function loginFailuresRepository(db: Db) {
      * A key's rows older than the window are deleted on the way.
      */
     async reserve(keys: readonly string[], limit: number, windowMs: number): Promise<Reservation> {
+      // A burst of attempts on one account waits here, in memory, holding one connection per
+      // process at a time instead of one each while waiting for the key's lock.
       return inTurn(keys, () =>
         db.transaction(async (tx) => {
           await lockKeys(tx, keys);

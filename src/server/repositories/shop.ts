@@ -14,6 +14,7 @@ import {
 import type { RestrictionItem } from '@schemas/entities/storefront.schema';
 import { HttpError } from '@engine/server';
 import { PG_FOREIGN_KEY_VIOLATION, sqlState, type Db } from '../db/db';
+import { inTurn, userTurn } from '../lib/in-turn';
 import { sanitizeAdminHtml } from '../lib/sanitize';
 import { attributeFields, type Attributes } from './entity-attributes';
 import { matchesRestrictions, type Audience } from '../lib/storefront-audience';
@@ -393,6 +394,26 @@ export function shopRepository(db: Db) {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
+  /** Checks out once the buyer's earlier checkouts in this process are done (see `checkout`). */
+  async function checkoutNow(
+    request: CheckoutRequest,
+  ): Promise<{ order: Order; replayed: boolean }> {
+    const quantities = new Map<number, number>();
+    for (const id of request.products) quantities.set(id, (quantities.get(id) ?? 0) + 1);
+    const ids = [...quantities.keys()].sort((a, b) => a - b);
+
+    const known = ids.map((id) => keptProducts.get(id));
+    if (known.every((p) => p !== undefined)) {
+      try {
+        return await buy(request, quantities, new Map(known.map((p) => [p.id, p])), true);
+      } catch (error) {
+        if (sqlState(error) !== PRODUCT_CHANGED) throw error;
+        for (const id of ids) keptProducts.delete(id);
+      }
+    }
+    return buy(request, quantities, await readForCheckout(ids), false);
+  }
+
   /**
    * The checkout of `ids` with the products as read; with `checkVersions`, the database first
    * makes sure that they are still as read (or fails with PRODUCT_CHANGED).
@@ -636,20 +657,8 @@ export function shopRepository(db: Db) {
      * delivered.
      */
     async checkout(request: CheckoutRequest): Promise<{ order: Order; replayed: boolean }> {
-      const quantities = new Map<number, number>();
-      for (const id of request.products) quantities.set(id, (quantities.get(id) ?? 0) + 1);
-      const ids = [...quantities.keys()].sort((a, b) => a - b);
-
-      const known = ids.map((id) => keptProducts.get(id));
-      if (known.every((p) => p !== undefined)) {
-        try {
-          return await buy(request, quantities, new Map(known.map((p) => [p.id, p])), true);
-        } catch (error) {
-          if (sqlState(error) !== PRODUCT_CHANGED) throw error;
-          for (const id of ids) keptProducts.delete(id);
-        }
-      }
-      return buy(request, quantities, await readForCheckout(ids), false);
+      // One buyer's checkouts queue up on their balance: let them wait here, not on a connection.
+      return inTurn([userTurn(request.uid)], () => checkoutNow(request));
     },
 
     /** Gives an order's points and stock back, once; 404 unknown, 409 when already refunded. */

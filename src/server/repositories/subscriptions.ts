@@ -6,6 +6,7 @@ import type {
 } from '@schemas/entities/training.schema';
 import { HttpError } from '@engine/server';
 import type { Db } from '../db/db';
+import { inTurn, userTurn } from '../lib/in-turn';
 import { completeRules } from './earning';
 import { settingsRepository } from './settings';
 import { SqlParams } from './sql-params';
@@ -160,23 +161,24 @@ export function subscriptionsRepository(db: Db) {
       videoId: number,
       at: Date = new Date(),
     ): Promise<Subscription> {
-      return db.transaction(async (tx) => {
-        const duration = await subscribedVideo(tx, uid, trainingId, videoId);
-        const watched = await tx.query(
-          'SELECT 1 FROM watched_videos WHERE uid = $1 AND video_id = $2',
-          [uid, videoId],
-        );
-        const when = at.toISOString();
-        if (!watched.rows.length) {
-          await countViewing(tx, uid, videoId, duration, at);
-          await tx.query(
-            `INSERT INTO watched_videos (uid, video_id, watched_at) VALUES ($1, $2, $3)
-             ON CONFLICT (uid, video_id) DO NOTHING`,
-            [uid, videoId, when],
+      return inTurn([userTurn(uid)], () =>
+        db.transaction(async (tx) => {
+          const duration = await subscribedVideo(tx, uid, trainingId, videoId);
+          const watched = await tx.query(
+            'SELECT 1 FROM watched_videos WHERE uid = $1 AND video_id = $2',
+            [uid, videoId],
           );
-        }
-        await tx.query(
-          `UPDATE subscriptions s SET
+          const when = at.toISOString();
+          if (!watched.rows.length) {
+            await countViewing(tx, uid, videoId, duration, at);
+            await tx.query(
+              `INSERT INTO watched_videos (uid, video_id, watched_at) VALUES ($1, $2, $3)
+             ON CONFLICT (uid, video_id) DO NOTHING`,
+              [uid, videoId, when],
+            );
+          }
+          await tx.query(
+            `UPDATE subscriptions s SET
              last_activity_at = greatest(s.last_activity_at, $3::timestamptz),
              completed_at = CASE
                WHEN s.completed_at IS NULL
@@ -186,10 +188,11 @@ export function subscriptionsRepository(db: Db) {
                THEN greatest(s.subscribed_at, $3::timestamptz)
                ELSE s.completed_at END
            WHERE s.uid = $1 AND s.training_id = $2`,
-          [uid, trainingId, when],
-        );
-        return current(tx, uid, trainingId);
-      });
+            [uid, trainingId, when],
+          );
+          return current(tx, uid, trainingId);
+        }),
+      );
     },
 
     /** A subscription with a chosen start time (demo data). */

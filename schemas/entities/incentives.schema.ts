@@ -78,6 +78,24 @@ export const productInputSchema = {
 } as const;
 export type ProductInput = FromSchema<typeof productInputSchema, DefaultedOptional>;
 
+/**
+ * The product fields Atrium itself knows: each has its own column of `incentive_products` and
+ * its own control in the product form. Any other field `productInputSchema` declares is an
+ * attribute, stored in the `attributes` column and edited as the schema describes it.
+ */
+export const productBuiltInFields = [
+  'title',
+  'description',
+  'image',
+  'price',
+  'stock',
+  'per_user_limit',
+  'available_from',
+  'available_until',
+  'published',
+  'restrictions',
+] as const satisfies readonly (keyof typeof productInputSchema.properties)[];
+
 /** A reward product as administrators see it. */
 export const productSchema = {
   $id: 'atrium:incentive-product',

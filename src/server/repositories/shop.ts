@@ -1,4 +1,5 @@
 import {
+  productBuiltInFields,
   productInputSchema,
   shopProductSchema,
   type Order,
@@ -103,18 +104,7 @@ const PRODUCT_COLUMNS = `id, title, description, image_url, image_alt, price, st
  * The fields of `productInputSchema` that `incentive_products` has no column for, stored in its
  * `attributes` (migration 0015): a field declared in the schema needs no change here.
  */
-const productAttributes = attributeFields(productInputSchema, [
-  'title',
-  'description',
-  'image',
-  'price',
-  'stock',
-  'per_user_limit',
-  'available_from',
-  'available_until',
-  'published',
-  'restrictions',
-]);
+const productAttributes = attributeFields(productInputSchema, productBuiltInFields);
 
 const LEDGER_SELECT = `SELECT l.id, l.uid, l.delta, l.kind, l.note, l.source, l.order_id, l.balance_after,
     l.reason, l.created_at, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) AS user_name

@@ -1,5 +1,5 @@
 import type { Product, ProductInput } from '@schemas/entities/incentives.schema';
-import { productInputSchema } from '@schemas/entities/incentives.schema';
+import { productBuiltInFields, productInputSchema } from '@schemas/entities/incentives.schema';
 import { restrictionTypeDeclarations } from '@schemas/entities/restriction-types';
 import type { UiSchema } from '@rjsf/utils';
 
@@ -58,18 +58,7 @@ export interface ProductFormData {
 }
 
 /** The fields this form converts itself; any other declared field is passed as it is. */
-const converted = new Set([
-  'title',
-  'description',
-  'image',
-  'price',
-  'stock',
-  'per_user_limit',
-  'available_from',
-  'available_until',
-  'published',
-  'restrictions',
-]);
+const converted = new Set<string>(productBuiltInFields);
 const declaredFields = Object.entries(properties as Record<string, { type?: unknown }>).filter(
   ([name]) => !converted.has(name),
 );

@@ -24,6 +24,7 @@ import { isDatabaseUnavailable, type Db } from './db/db';
 import { eventsPlugin } from './lib/events';
 import type { NewPglite } from './db/new-pglite';
 import { sectionTypeRegistry } from './lib/section-types';
+import { ROUTE_AJV_OPTIONS } from './lib/route-ajv';
 import { authPlugin } from './plugins/auth';
 import { benchRoutes } from './plugins/bench-routes';
 import { clientPlugin, hasClient } from './plugins/client';
@@ -225,13 +226,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
       },
     },
     ajv: {
-      customOptions: {
-        coerceTypes: 'array',
-        useDefaults: true,
-        removeAdditional: false,
-        allErrors: true,
-        verbose: true,
-      },
+      customOptions: { ...ROUTE_AJV_OPTIONS },
       // ajv-formats types its options more narrowly than Fastify's plugin slot allows.
       plugins: [ajvFormats as never],
     },

@@ -1,5 +1,4 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import {
   earningEventSchema,
   ruleTypeSchema,
@@ -11,6 +10,7 @@ import type { Rule } from '@schemas/entities/incentives.schema';
 import { earningEvents } from '@schemas/incentives/events';
 import { ruleTypes, type RuleParams, type RuleType } from '@schemas/incentives/rule-types';
 import { validationMessages, type FieldMessage } from '@engine/server';
+import { routeAjv } from './route-ajv';
 
 /** What an event tells the earning rules: named scalar values (its catalogue entry's `facts`). */
 export type Facts = Readonly<Record<string, string | number | boolean>>;
@@ -36,20 +36,6 @@ export interface EarningCatalogue {
 
 const PLACEHOLDER = /\{([a-z][a-z0-9_]*)\}/g;
 const ORDERED: readonly ConditionOperator[] = ['gt', 'gte', 'lt', 'lte'];
-
-/** One Ajv with the routes' options: form values coerced, declared defaults filled in. */
-function newAjv(): Ajv {
-  const ajv = new Ajv({
-    allErrors: true,
-    verbose: true,
-    strict: false,
-    coerceTypes: 'array',
-    useDefaults: true,
-    removeAdditional: false,
-  });
-  addFormats(ajv);
-  return ajv;
-}
 
 function compare(op: ConditionOperator, left: unknown, right: unknown): boolean {
   switch (op) {
@@ -94,7 +80,7 @@ export function checkedEarningCatalogue(
   eventDeclarations: readonly EarningEventDeclaration[],
   typeDeclarations: readonly RuleType[],
 ): EarningCatalogue {
-  const ajv = newAjv();
+  const ajv = routeAjv();
   const problems: string[] = [];
   const checkEvent = ajv.compile(earningEventSchema);
   const checkType = ajv.compile(ruleTypeSchema);

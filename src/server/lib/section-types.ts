@@ -1,10 +1,10 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import type { StorefrontPatch } from '@schemas/entities/storefront.schema';
 import type { SectionTypeDeclaration } from '@schemas/config/section-type.schema';
 import { sectionTypes } from '@schemas/storefront/section-types';
 import { mapHtmlFields } from '@engine/core';
 import { validationMessages, type FieldMessage } from '@engine/server';
+import { routeAjv } from './route-ajv';
 import { sanitizeAdminHtml } from './sanitize';
 
 type Part = 'content' | 'settings' | 'appearance';
@@ -45,17 +45,9 @@ declare module 'fastify' {
   }
 }
 
-/** One Ajv for the section parts, with the options of the routes: coercion for form bodies, defaults filled in. */
+/** The section parts compiled with the routes' Ajv options: coercion for form bodies, defaults filled in. */
 function compileTypes(declarations: readonly SectionTypeDeclaration[]): Map<string, CompiledType> {
-  const ajv = new Ajv({
-    allErrors: true,
-    verbose: true,
-    strict: false,
-    coerceTypes: 'array',
-    useDefaults: true,
-    removeAdditional: false,
-  });
-  addFormats(ajv);
+  const ajv = routeAjv();
   return new Map(
     declarations.map((declaration) => [
       declaration.type,

@@ -3,7 +3,7 @@ import { useLocation, useMatches } from 'react-router';
 import type { RouteHandle } from './routes';
 import { useT } from './i18n';
 
-/** One breadcrumb. @example { label: 'Reports', url: '/reports', redirect: false } */
+/** One breadcrumb: its translated label, its address, and whether that address redirects. */
 export interface Breadcrumb {
   /** Translated label. */
   label: string;

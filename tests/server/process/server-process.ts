@@ -12,7 +12,8 @@ import { openPostgres } from '../../../src/server/db/postgres';
 import { rewardBody, scratchDatabase } from '../helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const MAIN = path.join(ROOT, 'src/server/main.ts');
+/** The server's entry point, relative to the project. */
+const MAIN = 'src/server/main.ts';
 const BANNER = /Atrium is running at http:\/\/127\.0\.0\.1:(\d+)\//;
 /**
  * Time for one test that starts server processes: each start compiles the server and opens its
@@ -69,13 +70,17 @@ export function serverEnv(store: Store, env: Record<string, string> = {}): NodeJ
   };
 }
 
-/** Starts the server on a free port and waits for its start-up banner (up to 90 s). */
+/**
+ * Starts the server on a free port and waits for its start-up banner (up to 90 s): the server of
+ * this project, or of the copy of it at `root`.
+ */
 export async function startServer(
   store: Store,
   env: Record<string, string> = {},
+  root = ROOT,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, MAIN)], {
+    cwd: root,
     env: serverEnv(store, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

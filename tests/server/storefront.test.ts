@@ -34,9 +34,10 @@ describeEachDb('storefront', (server) => {
       'trainings',
       'categories',
       'rich_text',
+      'testimonial',
       'call_to_action',
     ]);
-    expect(layout.sections.map((s) => s.weight)).toEqual([0, 1, 2, 3, 4]);
+    expect(layout.sections.map((s) => s.weight)).toEqual([0, 1, 2, 3, 4, 5]);
     const trainings = layout.sections[1]!;
     expect(trainings.trainings!.length).toBeGreaterThan(0);
     expect(trainings.trainings!.length).toBeLessThanOrEqual(8);
@@ -105,7 +106,7 @@ describeEachDb('storefront', (server) => {
     expect(saved.statusCode).toBe(200);
     try {
       const layout = (await agent(server).get('/api/v2/storefront')).json<Layout>().data;
-      expect(types(layout)).toEqual(['hero', 'trainings', 'call_to_action']);
+      expect(types(layout)).toEqual(['hero', 'trainings', 'testimonial', 'call_to_action']);
     } finally {
       const restored = toPatch(managed.sections);
       expect(
@@ -317,7 +318,7 @@ describeEachDb('storefront', (server) => {
     const admin = await signedIn(server, 'admin');
     const url = '/api/v2/storefront/manage?type=unregistered&language=ar';
     const before = (await admin.get(url)).json<Layout>().data;
-    const [hero, trainings, categories, richText, cta] = toPatch(before.sections);
+    const [hero, trainings, categories, richText, testimonial, cta] = toPatch(before.sections);
     const sections: StorefrontPatch['sections'] = [
       { ...cta!, weight: 0 },
       {
@@ -360,7 +361,7 @@ describeEachDb('storefront', (server) => {
     expect(saved.sections[3]!.data.content).toMatchObject({ size: 8, sorting: 'newest' });
     const left = await server().db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM storefront_sections WHERE id = ANY($1::int[])',
-      [[categories!.id, richText!.id]],
+      [[categories!.id, richText!.id, testimonial!.id]],
     );
     expect(left.rows[0]!.n).toBe(0);
     expect((await admin.get(url)).json<Layout>().data).toEqual(saved);

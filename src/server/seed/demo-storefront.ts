@@ -29,6 +29,8 @@ type Texts = {
   ctaHeading: string;
   ctaText: string;
   ctaButton: string;
+  /** A learner's words on the visitors' storefront (a section type declared by config alone). */
+  quote?: { text: string; author: string };
 };
 
 const texts: Record<'en' | 'ar', Record<StorefrontAudience, Texts>> = {
@@ -45,6 +47,10 @@ const texts: Record<'en' | 'ar', Record<StorefrontAudience, Texts>> = {
       ctaHeading: 'Join Atrium Academy',
       ctaText: 'Sign up for free and earn points for every training you complete.',
       ctaButton: 'Sign up',
+      quote: {
+        text: 'Twenty minutes a day was all it took: our whole warehouse team finished the safety path in a month.',
+        author: 'Nadia Haddad, operations lead at Blue Harbor Logistics',
+      },
     },
     registered: {
       heroHeading: 'Welcome back to the academy',
@@ -74,6 +80,10 @@ const texts: Record<'en' | 'ar', Record<StorefrontAudience, Texts>> = {
       ctaHeading: 'انضم إلى أكاديمية أتريوم',
       ctaText: 'سجّل مجانًا واكسب نقاطًا مقابل كل تدريب تكمله.',
       ctaButton: 'إنشاء حساب',
+      quote: {
+        text: 'كانت عشرون دقيقة في اليوم كافية: أنهى فريق المستودع كله مسار السلامة في شهر واحد.',
+        author: 'نادية حداد، مديرة العمليات في بلو هاربر للخدمات اللوجستية',
+      },
     },
     registered: {
       heroHeading: 'مرحبًا بعودتك إلى الأكاديمية',
@@ -91,8 +101,8 @@ const texts: Record<'en' | 'ar', Record<StorefrontAudience, Texts>> = {
 };
 
 /**
- * The demo storefront of an audience and language: a hero, free trainings, topics, rich text and
- * a call to action. In the registered English layout the rich text is for Arabic-speaking users
+ * The demo storefront of an audience and language: a hero, free trainings, topics, rich text, for
+ * visitors a testimonial, and a call to action. In the registered English layout the rich text is for Arabic-speaking users
  * only (restricted to language ar) and the call to action for Blue Harbor Logistics only.
  */
 export function demoStorefront(audience: StorefrontAudience, language: 'en' | 'ar'): DemoSection[] {
@@ -130,6 +140,9 @@ export function demoStorefront(audience: StorefrontAudience, language: 'en' | 'a
         ? { restrictions: [{ rule: 'and' as const, type: 'language', value: 'ar' }] }
         : {}),
     },
+    ...(t.quote
+      ? [{ type: 'testimonial', content: { quote: t.quote.text, author: t.quote.author } }]
+      : []),
     {
       type: 'call_to_action',
       content: {

@@ -1,4 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { ruleSchema } from '../entities/incentives.schema';
+
+const rule = ruleSchema.properties;
 
 /** How a rule's condition compares an event's fact with a value or a parameter of the rule. */
 export const conditionOperators = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
@@ -99,12 +102,13 @@ export const ruleTypeSchema = {
       type: 'object',
       required: ['enabled', 'points', 'cooldown_hours', 'cap', 'cap_period'],
       additionalProperties: false,
+      // The rule an administrator starts from: the fields of a stored rule, as it declares them.
       properties: {
-        enabled: { type: 'boolean' },
-        points: { type: 'integer', minimum: 1, maximum: 100_000 },
-        cooldown_hours: { type: 'integer', minimum: 0, maximum: 8760 },
-        cap: { type: ['integer', 'null'], minimum: 1, maximum: 10_000 },
-        cap_period: { type: 'string', enum: ['day', 'week', 'month', 'year'] },
+        enabled: rule.enabled,
+        points: rule.points,
+        cooldown_hours: rule.cooldown_hours,
+        cap: rule.cap,
+        cap_period: rule.cap_period,
       },
     },
   },

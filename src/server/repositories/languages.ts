@@ -3,6 +3,29 @@ import type { Db } from '../db/db';
 
 /** Site languages and interface translations. */
 export function languagesRepository(db: Db) {
+  /**
+   * Writes translations of one language and context, keeping or replacing the ones it has. One
+   * statement for the whole set: a language's interface has a thousand strings, and a round trip
+   * each made saving them (and seeding the demo) take most of a second.
+   */
+  async function insertTranslations(
+    langcode: string,
+    context: string,
+    entries: Record<string, string>,
+    existing: 'keep' | 'replace',
+  ): Promise<void> {
+    const sources = Object.keys(entries);
+    if (!sources.length) return;
+    await db.query(
+      `INSERT INTO translations (langcode, context, source, translation)
+       SELECT $1, $2, e.source, e.translation FROM unnest($3::text[], $4::text[]) AS e(source, translation)
+       ON CONFLICT (langcode, context, source) ${
+         existing === 'keep' ? 'DO NOTHING' : 'DO UPDATE SET translation = excluded.translation'
+       }`,
+      [langcode, context, sources, Object.values(entries)],
+    );
+  }
+
   return {
     async list(): Promise<Language[]> {
       const { rows } = await db.query<Language>(
@@ -75,38 +98,12 @@ export function languagesRepository(db: Db) {
     },
 
     /** Inserts the translations of one language and context that it has none for yet. */
-    async addMissingTranslations(
-      langcode: string,
-      context: string,
-      entries: Record<string, string>,
-    ): Promise<void> {
-      const sources = Object.keys(entries);
-      if (!sources.length) return;
-      await db.query(
-        `INSERT INTO translations (langcode, context, source, translation)
-         SELECT $1, $2, e.source, e.translation FROM unnest($3::text[], $4::text[]) AS e(source, translation)
-         ON CONFLICT (langcode, context, source) DO NOTHING`,
-        [langcode, context, sources, Object.values(entries)],
-      );
-    },
+    addMissingTranslations: (langcode: string, context: string, entries: Record<string, string>) =>
+      insertTranslations(langcode, context, entries, 'keep'),
 
     /** Inserts or replaces translations of one language and context. */
-    async upsertTranslations(
-      langcode: string,
-      context: string,
-      entries: Record<string, string>,
-    ): Promise<void> {
-      const sources = Object.keys(entries);
-      if (!sources.length) return;
-      // One statement for the whole set: a language's interface has a thousand strings, and a
-      // round trip each made saving them (and seeding the demo) take most of a second.
-      await db.query(
-        `INSERT INTO translations (langcode, context, source, translation)
-         SELECT $1, $2, e.source, e.translation FROM unnest($3::text[], $4::text[]) AS e(source, translation)
-         ON CONFLICT (langcode, context, source) DO UPDATE SET translation = excluded.translation`,
-        [langcode, context, sources, Object.values(entries)],
-      );
-    },
+    upsertTranslations: (langcode: string, context: string, entries: Record<string, string>) =>
+      insertTranslations(langcode, context, entries, 'replace'),
   };
 }
 export type LanguagesRepository = ReturnType<typeof languagesRepository>;

@@ -8,6 +8,7 @@ const restrictionTypes = {
 };
 const userAttributes = { file: 'schemas/entities/user.schema.ts', export: 'userAttributes' };
 const userPatch = { file: 'schemas/entities/user.schema.ts', export: 'userPatchSchema' };
+const profileFields = { file: 'schemas/entities/user.schema.ts', export: 'profileDocumentFields' };
 
 /**
  * What `npm run validate` checks in this project besides the routes and every `*.schema.ts`:
@@ -56,11 +57,13 @@ export default defineValidateConfig({
       async check(declarations, { load }) {
         const attributes = await load(userAttributes);
         const patch = (await load(userPatch)) as { properties?: Record<string, unknown> };
+        const documentFields = (await load(profileFields)) as string[] | undefined;
         if (typeof attributes !== 'object' || attributes === null) return [];
         return restrictionTypeProblems(
-          declarations as ({ type: string; reads: string } | undefined)[],
+          declarations as ({ type: string; reads: string; options?: string } | undefined)[],
           attributes as Record<string, DeclaredAttribute>,
           Object.keys(patch?.properties ?? {}),
+          documentFields,
         ).map(({ in: place, path, message }): CheckProblem =>
           place === 'userAttributes' ? { in: userAttributes, path, message } : { path, message },
         );

@@ -4,10 +4,11 @@ export interface DeclaredAttribute {
   readonly preference?: boolean;
 }
 
-/** What the check needs of a restriction type: its key and the attribute it reads. */
+/** What the check needs of a restriction type: its key, the attribute it reads, its options. */
 export interface DeclaredRestriction {
   readonly type: string;
   readonly reads: string;
+  readonly options?: string;
 }
 
 /** One problem: in the restriction types or the user attributes, at a JSON pointer into them. */
@@ -23,8 +24,9 @@ export interface DeclarationProblem {
  * administrator or a preference (how a person reads the portal, which keeps nobody out). A type
  * reading an attribute users set themselves would let anyone join its audience by editing their
  * profile. Also checks that every field a user may send about themselves (`fields`) is declared,
- * so none is self-editable by omission. Paths number the list as given; an undefined entry (a
- * declaration refused by an earlier check) is skipped.
+ * so none is self-editable by omission, and that a type taking its options from the `values`
+ * users have reads a field of their profile document (`documentFields`). Paths number the list
+ * as given; an undefined entry (a declaration refused by an earlier check) is skipped.
  *
  * @example
  * restrictionTypeProblems([{ type: 'title', reads: 'title' }], { title: { setBy: 'self' } });
@@ -34,12 +36,22 @@ export function restrictionTypeProblems(
   types: readonly (DeclaredRestriction | undefined)[],
   attributes: Readonly<Record<string, DeclaredAttribute>>,
   fields: readonly string[] = [],
+  documentFields?: readonly string[],
 ): DeclarationProblem[] {
   const problems: DeclarationProblem[] = [];
   const seen = new Map<string, number>();
   types.forEach((declared, index) => {
     if (!declared) return;
-    const { type, reads } = declared;
+    const { type, reads, options } = declared;
+    if (options === 'values' && documentFields && !documentFields.includes(reads))
+      problems.push({
+        in: 'restrictionTypes',
+        path: `/${index}/options`,
+        message:
+          `"values" lists the values users have of a profile field, and "${reads}" is not one ` +
+          `(profile fields: ${documentFields.join(', ')}): declare it in the user profile schema, ` +
+          `or choose another option source`,
+      });
     const earlier = seen.get(type);
     if (earlier !== undefined)
       problems.push({

@@ -1,12 +1,16 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
-/** Where the target audience dialog takes a restriction type's options from (the server reads each). */
+/**
+ * Where the target audience dialog takes a restriction type's options from: the site's
+ * languages, countries, organizations or roles, or `values`: the values users have of the
+ * profile field the type reads (any field of the user profile schema).
+ */
 export const restrictionOptionSources = [
   'languages',
   'countries',
-  'titles',
   'organizations',
   'roles',
+  'values',
 ] as const;
 
 /** How a target audience dialog offers a restriction type: one value, or several. */

@@ -34,7 +34,7 @@ export const restrictionTypeDeclarations = [
     type: 'title',
     label: 'Title',
     reads: 'title',
-    options: 'titles',
+    options: 'values',
     dialog: { registered: 'one' },
   },
   {

@@ -222,6 +222,16 @@ export type StorefrontSectionQuery = FromSchema<typeof storefrontSectionQuerySch
  * `GET storefront/manage`: the layout of one audience and language; with `preview`, what an
  * audience described by the restriction-type filters would see.
  */
+/** The values of one restriction type a preview audience has. */
+const previewValues = {
+  type: 'array',
+  maxItems: 200,
+  items: { type: 'string', maxLength: 200 },
+} as const;
+const previewFilters = Object.fromEntries(
+  restrictionTypes.filter((type) => type !== 'language').map((type) => [type, previewValues]),
+) as Record<Exclude<RestrictionType, 'language'>, typeof previewValues>;
+
 export const storefrontManageQuerySchema = {
   $id: 'atrium:storefront-manage-query',
   type: 'object',
@@ -232,10 +242,8 @@ export const storefrontManageQuerySchema = {
     preview: { type: 'boolean', default: false },
     /** The preview audience's language; the layout's language when left out. */
     audience_language: storefrontQuerySchema.properties.language,
-    country: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
-    title: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
-    organizations: { type: 'array', maxItems: 200, items: { type: 'integer', minimum: 1 } },
-    roles: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 64 } },
+    /** The preview audience's values of every other restriction type, each a list. */
+    ...previewFilters,
   },
 } as const;
 export type StorefrontManageQuery = FromSchema<typeof storefrontManageQuerySchema>;

@@ -166,3 +166,30 @@ export const userPatchSchema = {
   },
 } as const;
 export type UserPatch = FromSchema<typeof userPatchSchema>;
+
+/** The fields of `PATCH users/{uid}` kept in their own column of `users`; the rest live in `profile`. */
+const columnFields = ['first_name', 'last_name', 'language', 'timezone'] as const;
+
+/**
+ * The fields of {@link userProfileSchema} stored in the user's `profile` document: every
+ * declared field without a column of its own. A field added to the schema is stored, returned
+ * and audited without further code.
+ */
+export const profileDocumentFields = Object.keys(userProfileSchema.properties).filter(
+  (field) => !(columnFields as readonly string[]).includes(field),
+) as (keyof UserPatch)[];
+
+/**
+ * A field of `PATCH users/{uid}` as the user has it now: from its column, else from `profile`.
+ *
+ * @example
+ * userFieldValue({ uid: 1, first_name: 'Ann', profile: { title: 'Dr' } }, 'title') // 'Dr'
+ */
+export function userFieldValue(
+  user: Pick<CurrentUser, 'first_name' | 'last_name' | 'language' | 'timezone' | 'profile'>,
+  field: keyof UserPatch,
+): unknown {
+  if ((columnFields as readonly string[]).includes(field))
+    return user[field as (typeof columnFields)[number]];
+  return (user.profile as Record<string, unknown> | undefined)?.[field];
+}

@@ -311,7 +311,7 @@ describe('validateProject: declaration collections of the manifest', () => {
     const core = join(process.cwd(), 'engine', 'core', 'restriction-types.ts');
     const meta = join(process.cwd(), 'schemas', 'config', 'restriction-type.schema.ts');
     const type = (name: string, reads: string) =>
-      `{ type: '${name}', label: 'X', reads: '${reads}', options: 'titles', dialog: { registered: 'one' } }`;
+      `{ type: '${name}', label: 'X', reads: '${reads}', options: 'values', dialog: { registered: 'one' } }`;
     const files = (declarations: string[]) => ({
       ...good,
       'validate.config.ts': `
@@ -341,7 +341,7 @@ describe('validateProject: declaration collections of the manifest', () => {
           files([
             type('department', 'department'),
             type('nickname', 'nickname'),
-            `{ type: 'team', reads: 'department', options: 'titles', dialog: {} }`,
+            `{ type: 'team', reads: 'department', options: 'values', dialog: {} }`,
             type('height', 'height'),
             type('department', 'department'),
           ]),

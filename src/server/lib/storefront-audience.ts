@@ -3,6 +3,7 @@ import type { RestrictionTypeDeclaration } from '@schemas/config/restriction-typ
 import { restrictionTypeDeclarations } from '@schemas/entities/restriction-types';
 import type { RestrictionItem, RestrictionType } from '@schemas/entities/storefront.schema';
 import {
+  profileDocumentFields,
   userAttributes,
   userPatchSchema,
   type UserAttribute,
@@ -31,8 +32,9 @@ export function checkedRestrictionTypes<T extends RestrictionTypeDeclaration>(
   declarations: readonly T[],
   attributes: Readonly<Record<string, UserAttributeDeclaration>>,
   fields: readonly string[],
+  documentFields?: readonly string[],
 ): readonly T[] {
-  const problems = restrictionTypeProblems(declarations, attributes, fields);
+  const problems = restrictionTypeProblems(declarations, attributes, fields, documentFields);
   if (problems.length)
     throw new Error(
       `Unsafe audience restriction types:\n${problems
@@ -46,6 +48,7 @@ const declared = checkedRestrictionTypes(
   restrictionTypeDeclarations,
   userAttributes,
   Object.keys(userPatchSchema.properties),
+  profileDocumentFields,
 );
 
 /**

@@ -202,17 +202,17 @@ export function storefrontRepository(db: Db) {
 
     /**
      * The attributes of a signed-in user that restrictions read: their language (or the site's),
-     * country, title, organizations and roles (everyone signed in has `authenticated`).
+     * organizations and roles (everyone signed in has `authenticated`), and every field of
+     * their profile document (a field added to the profile schema is readable at once).
      */
     async attributesOf(uid: number, siteLanguage: string): Promise<UserAttributeValues> {
       const { rows } = await db.query<{
         language: string | null;
-        country: string | null;
-        title: string | null;
+        profile: Record<string, unknown>;
         organizations: number[];
         roles: string[];
       }>(
-        `SELECT u.language, u.profile ->> 'country' AS country, u.profile ->> 'title' AS title,
+        `SELECT u.language, u.profile,
            (SELECT coalesce(array_agg(o.organization_id), '{}') FROM user_organizations o WHERE o.uid = u.uid) AS organizations,
            (SELECT coalesce(array_agg(r.role), '{}') FROM user_roles r WHERE r.uid = u.uid) AS roles
          FROM users u WHERE u.uid = $1`,
@@ -220,12 +220,18 @@ export function storefrontRepository(db: Db) {
       );
       const row = rows[0];
       if (!row) return { language: [siteLanguage] };
+      const values: Record<string, readonly string[]> = {};
+      for (const [field, value] of Object.entries(row.profile ?? {})) {
+        const list = (Array.isArray(value) ? value : [value])
+          .filter((v) => v !== null && v !== undefined && v !== '')
+          .map(String);
+        if (list.length) values[field] = list;
+      }
       return {
+        ...values,
         language: [row.language || siteLanguage],
         organizations: row.organizations.map(String),
         roles: ['authenticated', ...row.roles],
-        ...(row.country ? { country: [row.country] } : {}),
-        ...(row.title ? { title: [row.title] } : {}),
       };
     },
 
@@ -239,7 +245,7 @@ export function storefrontRepository(db: Db) {
     ): Promise<StorefrontRestrictionOptions[]> {
       const sources: Record<
         RestrictionOptionSource,
-        () => Promise<{ value: string | number; label: string }[]>
+        (reads: string) => Promise<{ value: string | number; label: string }[]>
       > = {
         languages: async () =>
           (
@@ -248,13 +254,15 @@ export function storefrontRepository(db: Db) {
             )
           ).rows.map((r) => ({ value: r.langcode, label: r.name })),
         countries: async () => countries.map((c) => ({ value: c.code, label: c.name })),
-        titles: async () =>
+        // The values users have of the profile field the type reads.
+        values: async (reads) =>
           (
-            await db.query<{ title: string }>(
-              `SELECT DISTINCT profile ->> 'title' AS title FROM users
-               WHERE coalesce(profile ->> 'title', '') <> '' ORDER BY 1`,
+            await db.query<{ value: string }>(
+              `SELECT DISTINCT profile ->> $1::text AS value FROM users
+               WHERE coalesce(profile ->> $1::text, '') <> '' ORDER BY 1`,
+              [reads],
             )
-          ).rows.map((r) => ({ value: r.title, label: r.title })),
+          ).rows.map((r) => ({ value: r.value, label: r.value })),
         organizations: async () =>
           (
             await db.query<{ id: number; name: string }>(
@@ -278,7 +286,7 @@ export function storefrontRepository(db: Db) {
           type: declaration.type,
           label: declaration.label,
           multiple: choice === 'several',
-          options: await sources[declaration.options](),
+          options: await sources[declaration.options](declaration.reads),
         });
       }
       return out;

@@ -1,9 +1,10 @@
-import type {
-  CurrentUser,
-  UserListItem,
-  UserPatch,
-  UserProfile,
-  UsersQuery,
+import {
+  profileDocumentFields,
+  type CurrentUser,
+  type UserListItem,
+  type UserPatch,
+  type UserProfile,
+  type UsersQuery,
 } from '@schemas/entities/user.schema';
 import type { Db } from '../db/db';
 
@@ -43,8 +44,6 @@ export interface NewUser {
   organizations?: number[];
 }
 
-const PROFILE_KEYS = ['title', 'country', 'bio'] as const;
-
 const USER_COLUMNS = `u.uid, u.name, u.first_name, u.last_name, u.avatar, u.language, u.timezone, u.profile, u.blocked,
   (SELECT coalesce(array_agg(r.role ORDER BY r.role), '{}') FROM user_roles r WHERE r.uid = u.uid) AS roles`;
 
@@ -56,9 +55,10 @@ function profileOf(row: UserRow): UserProfile {
   const profile: UserProfile = {};
   if (row.first_name) profile.first_name = row.first_name;
   if (row.last_name) profile.last_name = row.last_name;
-  for (const key of PROFILE_KEYS) {
+  const stored = profile as Record<string, unknown>;
+  for (const key of profileDocumentFields) {
     const value = row.profile[key];
-    if (typeof value === 'string' && value !== '') profile[key] = value;
+    if (value !== undefined && value !== null && value !== '') stored[key] = value;
   }
   return profile;
 }
@@ -229,8 +229,9 @@ export function usersRepository(db: Db) {
       if (patch.last_name !== undefined) set('last_name', patch.last_name);
       if (patch.language !== undefined) set('language', patch.language);
       if (patch.timezone !== undefined) set('timezone', patch.timezone);
-      const profile: Record<string, string> = {};
-      for (const key of PROFILE_KEYS) if (patch[key] !== undefined) profile[key] = patch[key];
+      const profile: Record<string, unknown> = {};
+      for (const key of profileDocumentFields)
+        if (patch[key] !== undefined) profile[key] = patch[key];
       if (Object.keys(profile).length) {
         params.push(JSON.stringify(profile));
         sets.push(`profile = profile || $${params.length}::jsonb`);

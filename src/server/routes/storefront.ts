@@ -4,6 +4,7 @@ import {
   storefrontCreateSchema,
   storefrontLayoutSchema,
   storefrontManageQuerySchema,
+  restrictionTypes,
   storefrontPatchSchema,
   storefrontQuerySchema,
   storefrontSectionQuerySchema,
@@ -266,9 +267,9 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       const layout = (await storefront.find(type, language)) ?? draftOf(type, language);
       if (!preview) return ok(await managedLayout(layout));
       const audience: Audience = { language: [request.query.audience_language ?? language] };
-      for (const key of ['country', 'title', 'organizations', 'roles'] as const) {
-        const values = request.query[key];
-        if (values?.length) audience[key] = values.map(String);
+      for (const key of restrictionTypes) {
+        const values = key === 'language' ? undefined : request.query[key];
+        if (values?.length) audience[key] = values;
       }
       const { countries } = await app.repos.settings.get('countries');
       return ok({

@@ -4,6 +4,7 @@ import {
   currentUserSchema,
   isAdministratorAttribute,
   userListItemSchema,
+  userFieldValue,
   userPatchSchema,
   usersQuerySchema,
   type CurrentUser,
@@ -48,19 +49,6 @@ export const userAdminMessages = {
   administratorOnly: 'Only an administrator can change this.',
 };
 
-/** A patchable field's value as the user has it now. */
-function valueOf(user: CurrentUser, key: keyof UserPatch): string | null | undefined {
-  switch (key) {
-    case 'first_name':
-    case 'last_name':
-    case 'language':
-    case 'timezone':
-      return user[key];
-    default:
-      return user.profile?.[key];
-  }
-}
-
 /**
  * The fields of a user's own profile form they fill in themselves: a profile is complete (the
  * `profile_completed` rule) once each has a value. Fields an administrator sets do not count,
@@ -70,18 +58,14 @@ const OWN_PROFILE_FIELDS = (
   Object.keys(profileFormSchema.properties) as (keyof UserPatch)[]
 ).filter((key) => !isAdministratorAttribute(key));
 
-/** The profile fields an audit entry compares. */
-function profileFields(user: CurrentUser): Record<string, unknown> {
-  return {
-    first_name: user.first_name,
-    last_name: user.last_name,
-    title: user.profile?.title ?? null,
-    country: user.profile?.country ?? null,
-    bio: user.profile?.bio ?? null,
-    language: user.language,
-    timezone: user.timezone,
-  };
-}
+/** The profile fields an audit entry compares: every field of `PATCH users/{uid}`. */
+const profileFields = (user: CurrentUser): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.keys(userPatchSchema.properties).map((key) => [
+      key,
+      userFieldValue(user, key as keyof UserPatch) ?? null,
+    ]),
+  );
 
 /** Whether the caller (or the administrator behind a masquerade) is this user. */
 const isSelf = (request: FastifyRequest, uid: number) =>
@@ -166,7 +150,7 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         if (selfService)
           for (const key of Object.keys(patch) as (keyof UserPatch)[]) {
             if (!isAdministratorAttribute(key)) continue;
-            if ((patch[key] ?? '') !== (valueOf(before, key) ?? ''))
+            if ((patch[key] ?? '') !== (userFieldValue(before, key) ?? ''))
               problems.push({ path: key, text: userAdminMessages.administratorOnly });
             delete changed[key];
           }
@@ -185,7 +169,10 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         return after;
       });
       // The earning rules hear of users who complete their own profile (never fails this).
-      if (uid === request.access.uid && OWN_PROFILE_FIELDS.every((key) => valueOf(user, key)))
+      if (
+        uid === request.access.uid &&
+        OWN_PROFILE_FIELDS.every((key) => userFieldValue(user, key))
+      )
         await app.events.emit(request.log, 'profile_completed', uid, {});
       return ok(user);
     },

@@ -3,7 +3,7 @@ import { useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
 import type { Language } from '@schemas/entities/language.schema';
 import type { Country } from '@schemas/entities/settings.schema';
-import type { CurrentUser, UserPatch } from '@schemas/entities/user.schema';
+import { userFieldValue, type CurrentUser, type UserPatch } from '@schemas/entities/user.schema';
 import {
   userAdminProfileFormSchema,
   userAdminProfileUiSchema,
@@ -21,17 +21,11 @@ const fields = Object.keys(userAdminProfileFormSchema.properties) as Field[];
 
 /** The stored profile as the form's data; fields without a value stay out. */
 function profileFormData(user: CurrentUser): UserAdminProfileForm {
-  const values: Partial<Record<Field, string | null | undefined>> = {
-    first_name: user.first_name,
-    last_name: user.last_name,
-    title: user.profile?.title,
-    country: user.profile?.country,
-    bio: user.profile?.bio,
-    language: user.language,
-    timezone: user.timezone,
-  };
   return Object.fromEntries(
-    fields.flatMap((field) => (values[field] ? [[field, values[field]]] : [])),
+    fields.flatMap((field) => {
+      const value = userFieldValue(user, field);
+      return value !== undefined && value !== null && value !== '' ? [[field, value]] : [];
+    }),
   ) as UserAdminProfileForm;
 }
 

@@ -1,5 +1,9 @@
 import { restrictionTypeDeclarations } from '@schemas/entities/restriction-types';
-import { userAttributes, userPatchSchema } from '@schemas/entities/user.schema';
+import {
+  profileDocumentFields,
+  userAttributes,
+  userPatchSchema,
+} from '@schemas/entities/user.schema';
 import { describe, expect, it } from 'vitest';
 import {
   audienceOfAttributes,
@@ -26,11 +30,30 @@ describe('restriction types at start', () => {
       'userAttributes/bio: the profile field "bio" does not say who sets it',
     );
   });
+
+  it('a type listing the values users have must read a field of their profile document', () => {
+    const byRoleValues = restrictionTypeDeclarations.map((d) =>
+      d.type === 'roles' ? { ...d, options: 'values' as const } : d,
+    );
+    expect(() =>
+      checkedRestrictionTypes(byRoleValues, userAttributes, fields, profileDocumentFields),
+    ).toThrow(
+      /restrictionTypes\/\d+\/options: "values" lists the values users have of a profile field, and "roles" is not one/,
+    );
+    expect(
+      checkedRestrictionTypes(
+        restrictionTypeDeclarations,
+        userAttributes,
+        fields,
+        profileDocumentFields,
+      ),
+    ).toBe(restrictionTypeDeclarations);
+  });
 });
 
 describe('audiences', () => {
   it('each restriction type matches the attribute its declaration reads', () => {
-    const values = {
+    const values: Partial<Record<string, string[]>> = {
       language: ['ar'],
       country: ['NL'],
       title: ['Nurse'],
@@ -40,7 +63,11 @@ describe('audiences', () => {
     };
     const audience = audienceOfAttributes(values);
     expect(audience).toEqual(
-      Object.fromEntries(restrictionTypeDeclarations.map((d) => [d.type, values[d.reads]])),
+      Object.fromEntries(
+        restrictionTypeDeclarations.flatMap((d) =>
+          values[d.reads] ? [[d.type, values[d.reads]]] : [],
+        ),
+      ),
     );
     expect(matchesRestrictions([{ rule: 'and', type: 'title', value: 'Nurse' }], audience)).toBe(
       true,

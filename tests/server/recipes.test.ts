@@ -34,6 +34,7 @@ const RECIPES = {
   settingsPage: 'Add an admin settings page',
   ruleType: 'Add an earning rule type',
   productField: 'Add a field to an entity',
+  restrictionType: 'Add an audience restriction type',
   sectionType: 'Add a storefront section type',
 } as const;
 
@@ -122,11 +123,13 @@ describe(`the recipes of ${GUIDE}`, () => {
     copyProject(scratch);
     for (const heading of Object.values(RECIPES))
       apply(scratch, heading, recipes.get(heading) ?? []);
+    // The copy's own build, so its server renders its pages with the recipes in them.
+    run(scratch, path.join(scratch, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn']);
     store = await pgliteStore();
-    server = await startServer(store, {}, scratch);
+    server = await startServer(store, { CLIENT_DIR: path.join(scratch, 'dist/client') }, scratch);
     await admin.login(server.origin, 'admin');
     await learner.login(server.origin, 'learner');
-  }, 150_000);
+  }, 240_000);
 
   afterAll(async () => {
     await server?.stop('SIGKILL');
@@ -201,6 +204,66 @@ describe(`the recipes of ${GUIDE}`, () => {
     );
   });
 
+  it(`${RECIPES.restrictionType}: administrators set a department, and a section kept for it reaches only that department`, async () => {
+    type Me = { uid: number; language: string | null };
+    const me = (await send(learner, 'GET', '/api/v2/me')).json<{ data: Me }>().data;
+    const user = `/api/v2/users/${me.uid}`;
+    const set = await send(admin, 'PATCH', user, { department: 'Sales' });
+    expect(set.status, set.body).toBe(200);
+    const read = await send(admin, 'GET', user);
+    expect(read.json<{ data: { profile: Record<string, unknown> } }>().data.profile).toMatchObject({
+      department: 'Sales',
+    });
+    const paths = (r: { json<T>(): T }) =>
+      r.json<{ messages: { path: string }[] }>().messages.map((m) => m.path);
+    const own = await send(learner, 'PATCH', user, { department: 'Finance' });
+    expect(own.status).toBe(400);
+    expect(paths(own)).toEqual(['department']);
+    const undeclared = await send(admin, 'PATCH', user, { division: 'North' });
+    expect(undeclared.status).toBe(400);
+
+    const language = me.language ?? 'en';
+    const manage = `/api/v2/storefront/manage?type=registered&language=${language}`;
+    type Option = { type: string; options: { value: unknown; label: string }[] };
+    const layout = (await send(admin, 'GET', manage)).json<{
+      data: { id: number; sections: unknown[]; restrictions: Option[] };
+    }>().data;
+    expect(layout.restrictions.find((r) => r.type === 'department')?.options).toEqual([
+      { value: 'Sales', label: 'Sales' },
+    ]);
+    const content = { figure: '48', caption: 'new deals closed by our sales team' };
+    const section = {
+      id: null,
+      type: 'key_figure',
+      weight: layout.sections.length,
+      data: {
+        content,
+        settings: {},
+        appearance: {},
+        restrictions: [{ rule: 'and', type: 'department', value: 'Sales' }],
+      },
+    };
+    const saved = await send(admin, 'PATCH', `/api/v2/storefront/manage/${layout.id}`, {
+      sections: [...layout.sections, section],
+    });
+    expect(saved.status, saved.body).toBe(200);
+
+    type Served = { data: { sections: { type: string; data: { content: unknown } }[] } };
+    const figures = (r: { json<T>(): T }) =>
+      r
+        .json<Served>()
+        .data.sections.filter((s) => s.type === 'key_figure')
+        .map((s) => s.data.content);
+    expect(figures(await send(learner, 'GET', '/api/v2/storefront'))).toEqual([content]);
+    const preview = (department: string) =>
+      send(admin, 'GET', `${manage}&preview=true&department=${department}`);
+    expect(figures(await preview('Sales'))).toEqual([content]);
+    expect(figures(await preview('Finance'))).toEqual([]);
+    const moved = await send(admin, 'PATCH', user, { department: 'Finance' });
+    expect(moved.status, moved.body).toBe(200);
+    expect(figures(await send(learner, 'GET', '/api/v2/storefront'))).toEqual([]);
+  });
+
   it(`${RECIPES.ruleType}: the rule is listed with its parameters, saved, and pays on a big checkout`, async () => {
     const RULES = '/api/v2/settings/incentives/rules';
     type Rule = { type: string; enabled: boolean; points: number; params: Record<string, unknown> };
@@ -261,14 +324,15 @@ describe(`the recipes of ${GUIDE}`, () => {
     expect((await awards()).map((t) => t.delta)).toEqual([40]);
   });
 
-  it(`${RECIPES.sectionType}: a section of the new type is saved and shown, in English and Arabic`, async () => {
+  it(`${RECIPES.sectionType}: a section of the new type is saved and shown on the public page, in English and Arabic`, async () => {
     type Section = { type: string; data: { content: Record<string, unknown> } };
-    const shown: Record<string, Record<string, unknown>> = {
+    const shown: Record<string, { figure: string; caption: string }> = {
       en: { figure: '12,000', caption: 'learners trained this year' },
       ar: { figure: '١٢٬٠٠٠', caption: 'متعلم تدرّبوا هذا العام' },
     };
-    for (const [language, content] of Object.entries(shown)) {
-      const manage = `/api/v2/storefront/manage?type=unregistered&language=${language}`;
+    /** Adds a key figure to the editable layout of an audience and language. */
+    const addTo = async (audience: string, language: string, content: object) => {
+      const manage = `/api/v2/storefront/manage?type=${audience}&language=${language}`;
       const layout = (await send(admin, 'GET', manage)).json<{
         data: { id: number; sections: unknown[] };
       }>().data;
@@ -286,7 +350,16 @@ describe(`the recipes of ${GUIDE}`, () => {
         sections: [{ ...section, data: { ...section.data, content: { figure: '' } } }],
       });
       expect(refused.status).toBe(400);
+    };
+    /** The text of a page as the server rendered it, its scripts and their data left out. */
+    const renderedText = async (who: Browser, url: string) => {
+      const page = await who.send(server!.origin, 'GET', url, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      return page.body.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ');
+    };
 
+    for (const [language, content] of Object.entries(shown)) {
+      await addTo('unregistered', language, content);
       const visitor = new Browser();
       const page = await send(visitor, 'GET', `/api/v2/storefront?language=${language}`);
       expect(page.status, page.body).toBe(200);
@@ -294,6 +367,26 @@ describe(`the recipes of ${GUIDE}`, () => {
       expect(sections.filter((s) => s.type === 'key_figure').map((s) => s.data.content)).toEqual([
         content,
       ]);
+    }
+    // The visitor's home page, rendered by the server with the generic section renderer.
+    const home = await renderedText(new Browser(), '/');
+    expect(home).toContain(shown.en!.figure);
+    expect(home).toContain(shown.en!.caption);
+
+    // A learner who reads Arabic gets the Arabic storefront, rendered the same way.
+    await addTo('registered', 'ar', shown.ar!);
+    const me = (await send(learner, 'GET', '/api/v2/me')).json<{
+      data: { uid: number; language: string | null };
+    }>().data;
+    const user = `/api/v2/users/${me.uid}`;
+    expect((await send(learner, 'PATCH', user, { language: 'ar' })).status).toBe(200);
+    try {
+      const storefront = await renderedText(learner, '/storefront');
+      expect(storefront).toContain(shown.ar!.figure);
+      expect(storefront).toContain(shown.ar!.caption);
+      expect(storefront).not.toContain(shown.en!.caption);
+    } finally {
+      await send(learner, 'PATCH', user, { language: me.language ?? 'en' });
     }
   });
 });

@@ -38,8 +38,8 @@ export function loadTranslations(
 
 /**
  * Checks the routes config: its syntax (line and column), its meta-schema, page keys, paths
- * the router would match twice, access flags, and that every breadcrumb and title has a
- * translation in each shipped language. Returns how many top-level routes it has.
+ * the router would match twice, access flags, and that every breadcrumb, title and description
+ * has a translation in each shipped language. Returns how many top-level routes it has.
  */
 export function checkRoutes(
   root: string,
@@ -71,7 +71,7 @@ export function checkRoutes(
         : p.message;
     problems.push({ path: `${file}#${p.path}`, message });
   }
-  for (const field of ['breadcrumb', 'title'])
+  for (const field of ['breadcrumb', 'title', 'description'])
     for (const found of routeTexts(json.value, field))
       for (const { file: translationFile, keys } of translations)
         if (!keys.has(found.value))

@@ -66,6 +66,11 @@ const routeProperties = {
   breadcrumbRedirect: { type: 'boolean' },
   /** English document title (translated). Pages may replace it (e.g. a product's title). */
   title: { type: 'string', minLength: 1 },
+  /**
+   * English sentence saying what the page is for (translated). The landing page of the parent
+   * route shows it on this page's card.
+   */
+  description: { type: 'string', minLength: 1 },
   /** standard: header, sidebar, main, footer. bare: main content only (editors, full-page dialogs). */
   layout: { type: 'string', enum: ['standard', 'bare'] },
 } as const;
@@ -115,6 +120,7 @@ export interface RouteConfig {
   breadcrumb?: string;
   breadcrumbRedirect?: boolean;
   title?: string;
+  description?: string;
   layout?: 'standard' | 'bare';
   children?: RouteConfig[];
 }

@@ -62,9 +62,15 @@ function interfaceStrings(): Map<string, string> {
     routes: unknown[];
   };
   const walk = (list: unknown[]) => {
-    for (const r of list as { title?: string; breadcrumb?: string; children?: unknown[] }[]) {
+    for (const r of list as {
+      title?: string;
+      breadcrumb?: string;
+      description?: string;
+      children?: unknown[];
+    }[]) {
       if (r.title) add(r.title, 'routes.config.json');
       if (r.breadcrumb) add(r.breadcrumb, 'routes.config.json');
+      if (r.description) add(r.description, 'routes.config.json');
       if (r.children) walk(r.children);
     }
   };

@@ -87,6 +87,14 @@ describe('validateProject', () => {
     ]);
   });
 
+  it('reports a description with no translation, as landing pages show it on their cards', async () => {
+    expect(
+      await lines(withRoutes((r) => Object.assign(r[1]!, { description: 'Everything on sale.' }))),
+    ).toEqual([
+      'routes.config.json#/routes/1/description: description "Everything on sale." has no translation in translations/interface-ar.json: add "Everything on sale." to it',
+    ]);
+  });
+
   it('reports a page key that is not registered, with the registry and the known keys', async () => {
     expect(await lines(withRoutes((r) => (r[1]!.children![0]!.page = 'itemz')))).toEqual([
       'routes.config.json#/routes/1/children/0/page: unknown page "itemz": did you mean "items"? register the page in src/app/pages.ts (known keys: home, items, item)',

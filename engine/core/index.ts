@@ -47,8 +47,10 @@ export {
 export { AVATAR_PALETTE, avatarColors, initials } from './avatar';
 export {
   accessRedirect,
+  childPages,
   flattenRoutes,
   validateRoutesConfig,
+  type ChildPage,
   type ConfigProblem,
   type FlatCrumb,
   type FlatRoute,

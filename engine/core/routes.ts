@@ -323,6 +323,58 @@ export function flattenRoutes(config: RoutesConfig): FlatRoute[] {
 }
 
 /**
+ * A page one level below a route, as the route's landing page lists it: its path relative to the
+ * route, its English label and description, and what its guards need (the child's own
+ * declarations, and those of its index route when that shows the page).
+ *
+ * @example
+ * { path: 'products', title: 'Products', description: 'Rewards learners can redeem their points for.', signedIn: false, access: [{ flags: ['shop_open'] }] }
+ */
+export interface ChildPage {
+  path: string;
+  /** The child's breadcrumb, else its title (or those of its index route). */
+  title: string;
+  description?: string;
+  signedIn: boolean;
+  visitorsOnly?: { otherwise: string };
+  access: AccessRule[];
+}
+
+/**
+ * The pages directly below a route, in declared order: each child with a path of its own (not
+ * the index route, nor a path that needs a parameter or is a catch-all), a page (its own or its
+ * index route's) and a label (a breadcrumb or title).
+ *
+ * @example
+ * childPages({ path: '/settings', children: [
+ *   { path: '', page: 'settings' },
+ *   { path: 'users', page: 'users', breadcrumb: 'Users', description: 'Everyone who signs in.' },
+ *   { path: ':uid', page: 'user', breadcrumb: 'User' },
+ * ] }).map((c) => c.path); // ['users']
+ */
+export function childPages(route: RouteConfig): ChildPage[] {
+  return (route.children ?? []).flatMap((child): ChildPage[] => {
+    if (child.path === '' || /[:*]/.test(child.path)) return [];
+    const index = child.page === undefined ? child.children?.find((c) => c.path === '') : undefined;
+    if (child.page === undefined && index?.page === undefined) return [];
+    const title = child.breadcrumb ?? child.title ?? index?.breadcrumb ?? index?.title;
+    if (title === undefined) return [];
+    const description = child.description ?? index?.description;
+    const visitorsOnly = index?.visitorsOnly ?? child.visitorsOnly;
+    return [
+      {
+        path: child.path,
+        title,
+        ...(description === undefined ? {} : { description }),
+        signedIn: Boolean(child.signedIn) || Boolean(index?.signedIn),
+        ...(visitorsOnly === undefined ? {} : { visitorsOnly }),
+        access: [...(child.access ?? []), ...(index?.access ?? [])],
+      },
+    ];
+  });
+}
+
+/**
  * Where access rules send a user, checked in order: nowhere (`undefined`) when every rule
  * passes, else the first failing rule's `otherwise` path, or `/not-found` when it is marked
  * `notFound`, or `/denied`.

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import type { AccessRule } from '@schemas/config/routes-config.schema';
 import { accessRedirect } from '../core';
 import { useLoaderWhile } from './loader';
-import { isSignedIn, useSession } from './session';
+import { isSignedIn, useSession, type SessionValue } from './session';
 
 /**
  * Guards hide the loader this long after the session settles, so pages do not flash.
@@ -14,6 +14,32 @@ import { isSignedIn, useSession } from './session';
 export const GUARD_LOADER_HIDE_DELAY_MS = 500;
 
 type LayoutComponent = React.ComponentType<{ children?: ReactNode }>;
+
+/** What a route declares that its guard checks. */
+export interface GuardRules {
+  signedIn?: boolean;
+  visitorsOnly?: { otherwise: string } | undefined;
+  access?: AccessRule[];
+}
+
+/**
+ * What the guard of a route does with a settled session: let it through (`'pass'`), send it to
+ * log in (`'log in'`: the route needs a user and there is none, or the session failed), or send
+ * it elsewhere (`{ to }`: a signed-in user on a page for visitors only, or a failing access rule).
+ * Links to a route show only when this passes, so nobody is offered a page that turns them away.
+ *
+ * @example
+ * guardVerdict({ access: [{ flags: ['site_manage'] }] }, session); // { to: '/denied' } without the flag
+ */
+export function guardVerdict(
+  rules: GuardRules,
+  session: SessionValue,
+): 'pass' | 'log in' | { to: string } {
+  if (rules.signedIn && (session.status === 'error' || !isSignedIn(session))) return 'log in';
+  if (rules.visitorsOnly && isSignedIn(session)) return { to: rules.visitorsOnly.otherwise };
+  const redirect = accessRedirect(rules.access, session.flags);
+  return redirect === undefined ? 'pass' : { to: redirect };
+}
 
 /**
  * The guard of one route, as its config declares it. While the session loads it shows the
@@ -30,27 +56,24 @@ type LayoutComponent = React.ComponentType<{ children?: ReactNode }>;
  * <RouteGuard signedIn access={[{ flags: ['site_manage'] }]}><Settings /></RouteGuard>
  * <RouteGuard visitorsOnly={{ otherwise: '/dashboard' }} layout={StandardLayout}><Home /></RouteGuard>
  */
-export function RouteGuard(p: {
-  signedIn?: boolean;
-  visitorsOnly?: { otherwise: string } | undefined;
-  access?: AccessRule[];
-  layout?: LayoutComponent;
-  children?: ReactNode;
-}) {
+export function RouteGuard(
+  p: GuardRules & {
+    layout?: LayoutComponent;
+    children?: ReactNode;
+  },
+) {
   const session = useSession();
   const location = useLocation();
   const loading = session.status === 'loading';
   useLoaderWhile(loading && !p.layout, GUARD_LOADER_HIDE_DELAY_MS);
 
   if (loading) return null;
-  if (p.signedIn && (session.status === 'error' || !isSignedIn(session))) {
+  const verdict = guardVerdict(p, session);
+  if (verdict === 'log in') {
     const redirectTo = encodeURIComponent(location.pathname + location.search);
     return <Navigate replace to={`/user/login?redirectTo=${redirectTo}`} />;
   }
-  if (p.visitorsOnly && isSignedIn(session))
-    return <Navigate replace to={p.visitorsOnly.otherwise} />;
-  const redirect = accessRedirect(p.access, session.flags);
-  if (redirect !== undefined) return <Navigate replace to={redirect} />;
+  if (verdict !== 'pass') return <Navigate replace to={verdict.to} />;
   const Layout = p.layout;
   return Layout ? <Layout>{p.children}</Layout> : <>{p.children}</>;
 }

@@ -7,6 +7,7 @@ export { useFormatDate } from './use-format-date';
 export { SessionProvider, useSession, type SessionValue } from './session';
 export { LoaderProvider, useLoader, type LoaderControls } from './loader';
 export { createRoutes, type RouteHandle, type RouteRegistry } from './routes';
+export { useChildPages, type ChildPageLink } from './child-pages';
 export {
   PageTitleRecorder,
   SiteNameProvider,

@@ -1,6 +1,7 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import type { RouteConfig, RoutesConfig } from '@schemas/config/routes-config.schema';
+import { childPages, type ChildPage } from '../core';
 import { RouteGuard } from './guards';
 import { useLoaderWhile } from './loader';
 import { usePageTitle } from './navigation-hooks';
@@ -21,6 +22,8 @@ export interface RouteHandle {
   page?: string;
   /** The settings document a generic settings page edits. */
   document?: string;
+  /** The pages directly below a route with children, which its landing page lists. */
+  childPages?: ChildPage[];
 }
 
 type LayoutName = 'standard' | 'bare';
@@ -74,6 +77,7 @@ function handleOf(route: RouteConfig, signedIn: boolean): RouteHandle {
   if (route.breadcrumb !== undefined) handle.breadcrumb = route.breadcrumb;
   if (route.breadcrumbRedirect !== undefined) handle.breadcrumbRedirect = route.breadcrumbRedirect;
   if (route.title !== undefined) handle.title = route.title;
+  if (route.children) handle.childPages = childPages(route);
   return handle;
 }
 

@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteConfig } from '@schemas/config/routes-config.schema';
+import routesConfig from '../../routes.config.json';
 import { expectNoAxeViolations, launchBrowser, logIn, newPage, settled, callApi } from './fixtures';
 
 const { browser } = launchBrowser();
@@ -218,6 +220,47 @@ describe('incentives', () => {
     await settled(page);
     await badgeLink(page).waitFor();
     await expect(badgeLink(page).getAttribute('href')).resolves.toBe('/incentives');
+    await context.close();
+  });
+
+  it('lists on the incentives settings page the pages an administrator may open, badges among them', async () => {
+    const settings = (routesConfig.routes as RouteConfig[]).find(
+      (route) => route.path === '/settings/incentives',
+    )!;
+    const below = (settings.children ?? []).filter((child) => child.breadcrumb);
+    const badges = below.find((child) => child.document === 'badges')!;
+    const needsShop = (child: RouteConfig) =>
+      Boolean(
+        child.access?.some((rule) => rule.flags.includes('incentives_shop_settings_available')),
+      );
+    const cards = (page: Page) =>
+      page.getByRole('main').getByRole('list', { name: 'Incentives settings' }).getByRole('link');
+    /** The cards' titles, in order. */
+    const titles = (page: Page) => cards(page).locator('span:first-child').allTextContents();
+
+    const { context, page } = await newPage(browser());
+    await logIn(page, 'admin', settings.path);
+    await settled(page);
+    await cards(page).first().waitFor();
+    expect(await titles(page)).toEqual(below.map((child) => child.breadcrumb));
+
+    // Without the shop, its pages turn the administrator away: no card offers them.
+    const was = await setSiteSetting(page, 'incentives_shop_enabled', false);
+    try {
+      await page.reload();
+      await settled(page);
+      await cards(page).first().waitFor();
+      expect(below.some(needsShop)).toBe(true);
+      expect(await titles(page)).toEqual(
+        below.filter((child) => !needsShop(child)).map((child) => child.breadcrumb),
+      );
+    } finally {
+      await setSiteSetting(page, 'incentives_shop_enabled', was !== false);
+    }
+
+    await cards(page).filter({ hasText: badges.description! }).click();
+    await page.waitForURL(`**${settings.path}/${badges.path}`);
+    await page.getByRole('heading', { level: 1, name: badges.title! }).waitFor();
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessFlag } from '@schemas/entities/access-flags.schema';
 import config from '../../../routes.config.json';
-import { accessRedirect, flattenRoutes, validateRoutesConfig } from '../index';
+import { accessRedirect, childPages, flattenRoutes, validateRoutesConfig } from '../index';
 
 // Made-up flag names where nothing validates them: the engine checks flags it does not know.
 const reportsEnabled = 'reports_enabled' as AccessFlag;
@@ -153,6 +153,84 @@ describe('flattenRoutes', () => {
     });
     expect(nested[1]).toMatchObject({ path: '/a/b/:id', layout: 'bare', signedIn: false });
     expect(nested[1]!.breadcrumbs.map((c) => c.path)).toEqual(['/a', '/a/b/:id']);
+  });
+});
+
+describe('childPages', () => {
+  const settings = {
+    path: '/settings',
+    access: [{ flags: [reportsEnabled] }],
+    children: [
+      { path: '', page: 'settings', title: 'Settings' },
+      {
+        path: 'people',
+        page: 'people',
+        breadcrumb: 'People',
+        title: 'Everyone',
+        description: 'Who.',
+      },
+      {
+        path: 'reports',
+        access: [{ flags: [reportsView] }],
+        breadcrumb: 'Reports',
+        children: [
+          { path: '', page: 'reports', title: 'All reports', description: 'What happened.' },
+          { path: 'create', page: 'report-form', breadcrumb: 'New report' },
+        ],
+      },
+      { path: 'about', page: 'about', title: 'About' },
+      { path: ':uid', page: 'person', breadcrumb: 'Person' },
+      { path: 'drafts', children: [{ path: 'old', page: 'old', breadcrumb: 'Old' }] },
+      { path: 'hidden', page: 'hidden' },
+      { path: 'join', page: 'join', breadcrumb: 'Join', visitorsOnly: { otherwise: '/' } },
+    ],
+  };
+
+  it('lists the linkable children in declared order, labelled by breadcrumb, else title', () => {
+    expect(childPages(settings)).toEqual([
+      { path: 'people', title: 'People', description: 'Who.', signedIn: false, access: [] },
+      {
+        path: 'reports',
+        title: 'Reports',
+        description: 'What happened.',
+        signedIn: false,
+        access: [{ flags: [reportsView] }],
+      },
+      { path: 'about', title: 'About', signedIn: false, access: [] },
+      {
+        path: 'join',
+        title: 'Join',
+        signedIn: false,
+        visitorsOnly: { otherwise: '/' },
+        access: [],
+      },
+    ]);
+  });
+
+  it("adds the index route's own needs to a child that shows its page through it", () => {
+    const [shop] = childPages({
+      path: '/settings',
+      children: [
+        {
+          path: 'shop',
+          access: [{ flags: [reportsEnabled] }],
+          breadcrumb: 'Shop',
+          children: [
+            { path: '', page: 'shop', signedIn: true, access: [{ flags: [reportsView] }] },
+          ],
+        },
+      ],
+    });
+    expect(shop).toEqual({
+      path: 'shop',
+      title: 'Shop',
+      signedIn: true,
+      access: [{ flags: [reportsEnabled] }, { flags: [reportsView] }],
+    });
+  });
+
+  it('has nothing for a route without children', () => {
+    expect(childPages({ path: '/about', page: 'about' })).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useT } from '@engine/react';
-import { LinkCards } from '@/shell/link-cards/link-cards';
+import { ChildPageCards } from '@/shell/link-cards/link-cards';
 import { PageHeader } from '@/shell/page/page-header';
 
 /** /course-administration: the course administration landing page. */
@@ -11,16 +11,7 @@ export default function CourseAdministrationPage() {
         title={t('Course administration')}
         lead={t('Tools for planning trainings and the people who run them.')}
       />
-      <LinkCards
-        label="Course administration"
-        cards={[
-          {
-            title: 'Trainer availability',
-            description: 'See when every trainer is available, and find cover for a time slot.',
-            to: '/course-administration/availability',
-          },
-        ]}
-      />
+      <ChildPageCards label={t('Course administration')} />
     </section>
   );
 }

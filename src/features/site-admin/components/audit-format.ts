@@ -1,4 +1,5 @@
 import type { Translator } from '@engine/core';
+import { settingsDocuments } from '@schemas/settings-documents/settings-documents';
 
 type T = Translator['t'];
 
@@ -16,6 +17,7 @@ const actionTexts: { action: string; label: string }[] = [
   { action: 'settings.site', label: 'Site settings changed' },
   { action: 'settings.footer', label: 'Footer changed' },
   { action: 'settings.cookies_disclaimer', label: 'Cookie disclaimer changed' },
+  { action: 'settings.document.update', label: 'Settings changed' },
   { action: 'language.create', label: 'Language added' },
   { action: 'language.update', label: 'Language changed' },
   { action: 'translations.update', label: 'Translations changed' },
@@ -89,6 +91,10 @@ export function describeTarget(target: string, t: T): { kind?: string; id: strin
   const id = target.slice(colon + 1);
   const known = targetKinds.find((k) => k.kind === kind);
   if (!known) return { id: target };
+  // A settings document (`settings:document:<key>`) is named by its declared title.
+  const document = settingsDocuments.find((d) => id === `document:${d.key}`);
+  if (kind === 'settings' && document)
+    return { kind: t(known.label), id: t(document.schema.title) };
   const href =
     kind === 'settings' ? settingsPages[id] : /^[\w-]+$/.test(id) ? known.href?.(id) : undefined;
   return { kind: t(known.label), id, ...(href ? { href } : {}) };

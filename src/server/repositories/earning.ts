@@ -65,8 +65,6 @@ interface LeaderRow {
 const SCHEDULE_COLUMNS = `id, name, type, months, to_char(fixed_date, 'YYYY-MM-DD') AS fixed_date,
   enabled, created_at`;
 
-const DAY_MS = 86_400_000;
-
 function toSchedule(row: ScheduleRow): ExpirySchedule {
   return {
     id: row.id,
@@ -479,10 +477,12 @@ export function earningRepository(db: Db) {
     /* ---------------------------------------------------------------- leaderboard */
 
     /**
-     * Users ranked by the points they earned (positive awards and adjustments) in the period:
-     * the last 7 or 30 days, or all time. Opted-out and blocked users are left out; equal
-     * points share a rank. `me` is the caller's place even outside the top (null when opted
-     * out; a caller who earned nothing comes after everyone who did).
+     * Users ranked by the points they earned (awards and positive adjustments) in the period:
+     * this calendar week (from Monday) or month in the site's time zone, or all time. Read from
+     * the totals the database keeps as points are earned (`leaderboard_totals`): the top is the
+     * start of an index, and a place is the number of users ahead of it. Opted-out and blocked
+     * users are left out; equal points share a rank. `me` is the caller's place even outside the
+     * top (null when opted out; a caller who earned nothing comes after everyone who did).
      */
     async leaderboard(
       uid: number,
@@ -490,43 +490,43 @@ export function earningRepository(db: Db) {
       limit: number,
       now: Date = new Date(),
     ): Promise<Leaderboard> {
-      const since =
-        period === 'all'
-          ? null
-          : new Date(now.getTime() - (period === 'week' ? 7 : 30) * DAY_MS).toISOString();
-      const ranked = `WITH earned AS (
-          SELECT uid, sum(delta)::int AS points FROM points_ledger
-           WHERE delta > 0 AND kind IN ('award', 'adjust')
-             AND ($1::timestamptz IS NULL OR created_at >= $1::timestamptz)
-           GROUP BY uid
-        ), ranked AS (
-          SELECT u.uid, u.name, u.first_name, u.last_name, u.avatar, e.points,
-                 (RANK() OVER (ORDER BY e.points DESC))::int AS rank
-            FROM earned e JOIN users u ON u.uid = e.uid
-           WHERE NOT u.leaderboard_opt_out AND NOT u.blocked
-        )`;
+      /** The rows of this period's board: $1 the period, $2 the instant it contains. */
+      const board = (t: string) =>
+        `${t}.period = $1 AND ${t}.starts = atrium_period_start($1, $2::timestamptz, atrium_site_zone()) AND ${t}.listed`;
+      // Every user with at least the points of the last place shown: the ranks among them are
+      // the ranks on the whole board, and those sharing the last place are ordered by name.
       const top = await db.query<LeaderRow>(
-        `${ranked} SELECT * FROM ranked
-          ORDER BY rank, lower(trim(first_name || ' ' || last_name)), uid LIMIT $2`,
-        [since, limit],
+        `WITH shown AS (
+           SELECT b.points FROM leaderboard_totals b WHERE ${board('b')}
+            ORDER BY b.points DESC LIMIT $3
+         ), ranked AS (
+           SELECT t.uid, t.points, (RANK() OVER (ORDER BY t.points DESC))::int AS rank
+             FROM leaderboard_totals t
+            WHERE ${board('t')} AND t.points >= (SELECT min(points) FROM shown)
+         )
+         SELECT u.uid, u.name, u.first_name, u.last_name, u.avatar, r.points, r.rank
+           FROM ranked r JOIN users u ON u.uid = r.uid
+          ORDER BY r.rank, lower(trim(u.first_name || ' ' || u.last_name)), u.uid LIMIT $3`,
+        [period, now.toISOString(), limit],
       );
-      const mine = await db.query<LeaderRow & { opted_out: boolean; others: number }>(
-        `${ranked} SELECT u.uid, u.name, u.first_name, u.last_name, u.avatar,
-                  u.leaderboard_opt_out AS opted_out,
-                  coalesce(r.points, 0)::int AS points, r.rank,
-                  (SELECT count(*)::int FROM ranked) AS others
-             FROM users u LEFT JOIN ranked r ON r.uid = u.uid WHERE u.uid = $2`,
-        [since, uid],
+      const mine = await db.query<LeaderRow & { opted_out: boolean; ahead: number }>(
+        `WITH own AS (
+           SELECT b.points FROM leaderboard_totals b WHERE ${board('b')} AND b.uid = $3
+         )
+         SELECT u.uid, u.name, u.first_name, u.last_name, u.avatar,
+                u.leaderboard_opt_out AS opted_out,
+                coalesce((SELECT points FROM own), 0)::int AS points,
+                (SELECT count(*)::int FROM leaderboard_totals b
+                  WHERE ${board('b')} AND b.points > coalesce((SELECT points FROM own), 0)) AS ahead
+           FROM users u WHERE u.uid = $3`,
+        [period, now.toISOString(), uid],
       );
       const me = mine.rows[0];
       const optedOut = me?.opted_out ?? false;
       return {
         period,
         entries: top.rows.map(toEntry),
-        me:
-          me && !optedOut
-            ? toEntry({ ...me, rank: me.rank ?? me.others + 1, points: me.points })
-            : null,
+        me: me && !optedOut ? toEntry({ ...me, rank: me.ahead + 1 }) : null,
         opted_out: optedOut,
       };
     },

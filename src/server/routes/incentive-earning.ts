@@ -369,7 +369,7 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
       schema: {
         tags: ['incentives'],
         summary:
-          'Users ranked by points earned in the last 7 or 30 days or all time, and the caller’s place (404 when the leaderboard is off)',
+          'Users ranked by points earned this calendar week or month (site time zone) or all time, and the caller’s place (404 when the leaderboard is off)',
         querystring: leaderboardQuerySchema,
         response: { 200: envelope(leaderboardSchema), ...errorResponses },
       },

@@ -1,3 +1,4 @@
+import type { ListMeta } from '@schemas/entities/common.schema';
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
 import { encodeForm, encodeQuery, toFormData } from './encoding';
 
@@ -5,13 +6,7 @@ import { encodeForm, encodeQuery, toFormData } from './encoding';
 export type Envelope<T> = { data: T };
 
 /** Meta of a paged list (pages count from 0). @example const last = meta.page >= meta.totalPages - 1; */
-export interface ListMeta {
-  page: number;
-  totalPages: number;
-  total: number;
-  limit: number;
-  isLastPage?: boolean;
-}
+export type { ListMeta };
 
 /** A paged list answer. @example type Users = ListEnvelope<UserListItem>; */
 export type ListEnvelope<T> = { data: T[]; meta: ListMeta };

@@ -33,6 +33,11 @@ export const listMetaSchema = {
     total: { type: 'integer', minimum: 0 },
     limit: { type: 'integer', minimum: 1 },
     isLastPage: { type: 'boolean' },
+    /** Set when `total` is the database's estimate (a long list is not counted row by row). */
+    estimated: { type: 'boolean' },
+    /** Cursors of the next and previous pages, where the list pages by cursor (`after`, `before`). */
+    next: { type: 'string' },
+    prev: { type: 'string' },
   },
 } as const;
 export type ListMeta = FromSchema<typeof listMetaSchema>;
@@ -48,6 +53,21 @@ export const pageQuerySchema = {
   },
 } as const;
 export type PageQuery = FromSchema<typeof pageQuerySchema>;
+
+/**
+ * Paging by cursor, for long lists: `after` (a page's `meta.next`) opens the page after it,
+ * `before` (`meta.prev`) the page before; `page` then only numbers the page shown.
+ */
+export const seekQuerySchema = {
+  $id: 'atrium:seek-query',
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    ...pageQuerySchema.properties,
+    after: { type: 'string', minLength: 1, maxLength: 400 },
+    before: { type: 'string', minLength: 1, maxLength: 400 },
+  },
+} as const;
 
 /*
  * Dates and moments. RFC 3339, and so JSON Schema's `format: 'date'` and `'date-time'`, allows

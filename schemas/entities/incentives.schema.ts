@@ -1,5 +1,12 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateSchema, dateTimeSchema, embed, instantSchema, pageQuerySchema } from './common.schema';
+import {
+  dateSchema,
+  dateTimeSchema,
+  embed,
+  instantSchema,
+  pageQuerySchema,
+  seekQuerySchema,
+} from './common.schema';
 import { fillTemplate, templateMatcher } from './message-templates';
 import { restrictionItemSchema } from './storefront.schema';
 
@@ -375,7 +382,7 @@ export const transactionQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    ...pageQuerySchema.properties,
+    ...seekQuerySchema.properties,
     uid: { type: 'integer', minimum: 1 },
     kind: { type: 'string', enum: ledgerKinds },
     /** Inclusive dates (YYYY-MM-DD). */

@@ -12,6 +12,7 @@ import {
   type TransactionQuery,
   type shopBlockers,
 } from '@schemas/entities/incentives.schema';
+import type { ListMeta } from '@schemas/entities/common.schema';
 import type { RestrictionItem } from '@schemas/entities/storefront.schema';
 import { HttpError } from '@engine/server';
 import { PG_FOREIGN_KEY_VIOLATION, sqlState, type Db } from '../db/db';
@@ -25,6 +26,7 @@ import {
   pointsRepository,
   type PointsKind,
 } from './points';
+import { seekPage, type PageAsk } from './seek-paging';
 import { SqlParams } from './sql-params';
 
 /** Why the caller cannot buy a product now. */
@@ -106,9 +108,10 @@ const PRODUCT_COLUMNS = `id, title, description, image_url, image_alt, price, st
  */
 const productAttributes = attributeFields(productInputSchema, productBuiltInFields);
 
-const LEDGER_SELECT = `SELECT l.id, l.uid, l.delta, l.kind, l.note, l.source, l.order_id, l.balance_after,
-    l.reason, l.created_at, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) AS user_name
-  FROM points_ledger l JOIN users u ON u.uid = l.uid`;
+const LEDGER_COLUMNS = `l.id, l.uid, l.delta, l.kind, l.note, l.source, l.order_id, l.balance_after,
+    l.reason, l.created_at, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) AS user_name`;
+const LEDGER_FROM = 'FROM points_ledger l JOIN users u ON u.uid = l.uid';
+const LEDGER_SELECT = `SELECT ${LEDGER_COLUMNS} ${LEDGER_FROM}`;
 
 function toProduct(row: ProductRow): Product {
   return {
@@ -692,9 +695,13 @@ export function shopRepository(db: Db) {
 
     /* ---------------------------------------------------------------- transactions */
 
+    /**
+     * Points movements, newest first, a page at a time by cursor (see {@link seekPage}): each
+     * filter is served by an index on it and the order (`points_ledger_*_seek_idx`).
+     */
     async transactions(
-      query: TransactionQuery & { page: number; limit: number },
-    ): Promise<{ rows: Transaction[]; total: number }> {
+      query: TransactionQuery & PageAsk,
+    ): Promise<{ rows: Transaction[]; meta: ListMeta }> {
       const params = new SqlParams();
       const where: string[] = [];
       if (query.uid !== undefined) where.push(`l.uid = ${params.add(query.uid)}`);
@@ -708,17 +715,23 @@ export function shopRepository(db: Db) {
         where.push(
           `l.created_at < ((${params.add(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC')`,
         );
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM points_ledger l ${filter}`,
-        params.values,
+      const { rows, meta } = await seekPage<LedgerRow>(
+        db,
+        {
+          columns: LEDGER_COLUMNS,
+          from: LEDGER_FROM,
+          countFrom: 'FROM points_ledger l',
+          where,
+          params,
+          order: [
+            { sql: 'l.created_at', type: 'timestamptz' },
+            { sql: 'l.id', type: 'bigint' },
+          ],
+          direction: 'desc',
+        },
+        query,
       );
-      const { rows } = await db.query<LedgerRow>(
-        `${LEDGER_SELECT} ${filter} ORDER BY l.created_at DESC, l.id DESC
-          LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.page * query.limit)}`,
-        params.values,
-      );
-      return { rows: rows.map(toTransaction), total: total.rows[0]?.n ?? 0 };
+      return { rows: rows.map(toTransaction), meta };
     },
 
     async transaction(id: number): Promise<Transaction | undefined> {

@@ -382,7 +382,7 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
       schema: {
         tags: ['incentives'],
         summary:
-          'Points movements, newest first, 25 a page; filter by user, kind and a range of UTC dates (both included)',
+          'Points movements, newest first, 25 a page (on by the cursors meta.next and meta.prev; the total is estimated beyond 10,000); filter by user, kind and a range of UTC dates (both included)',
         querystring: transactionQuerySchema,
         response: { 200: listEnvelope(transactionSchema), ...errorResponses },
       },
@@ -394,8 +394,8 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
         throw new HttpError(400, INVALID_FIELDS, [
           { path: 'to', text: 'Must not be before the start' },
         ]);
-      const { rows, total } = await shop.transactions({ ...request.query, page, limit });
-      return paged(rows, pageMeta(page, limit, total));
+      const { rows, meta } = await shop.transactions({ ...request.query, page, limit });
+      return paged(rows, meta);
     },
   );
 

@@ -1,0 +1,176 @@
+import type { ListMeta } from '@schemas/entities/common.schema';
+import { HttpError } from '@engine/server';
+import type { Db } from '../db/db';
+import { INVALID_FIELDS } from '../lib/messages';
+import type { SqlParams } from './sql-params';
+
+/** Up to this many matching rows a list counts them; beyond, it says about how many. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * The deepest a page number opens without a cursor: pages further on are reached from a page
+ * near them (`after`/`before`), so no request skips more than this many rows.
+ */
+export const MAX_SKIPPED_ROWS = 10_000;
+
+/** The page a list request asks for: its number, its size and, to page on, a cursor. */
+export interface PageAsk {
+  page: number;
+  limit: number;
+  /** The page after the row this cursor names (`meta.next` of the page before). */
+  after?: string | undefined;
+  /** The page before the row this cursor names (`meta.prev` of the page after). */
+  before?: string | undefined;
+}
+
+/** One column of a list's order: its SQL expression and type; the last must be unique. */
+export interface SeekColumn {
+  sql: string;
+  type: 'timestamptz' | 'bigint' | 'integer' | 'text';
+}
+
+/** A list read by seeking in its order's index. */
+export interface SeekList {
+  /** The select list (`l.id, l.delta, u.name AS user_name`). */
+  columns: string;
+  /** `FROM` with joins, for the rows shown. */
+  from: string;
+  /** `FROM` of what is counted (no joins that only add columns). */
+  countFrom: string;
+  where: readonly string[];
+  params: SqlParams;
+  /** The order, highest first (`desc`) or lowest first (`asc`), all columns alike. */
+  order: readonly SeekColumn[];
+  direction: 'desc' | 'asc';
+}
+
+/** Message of a cursor the server did not make. */
+const BAD_CURSOR = 'This link to a page is not valid: open the list again.';
+
+/** A cursor: the order's values of one row, as text. */
+export const encodeCursor = (values: readonly string[]): string =>
+  Buffer.from(JSON.stringify(values)).toString('base64url');
+
+function decodeCursor(cursor: string, size: number, path: string): string[] {
+  try {
+    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(values) &&
+      values.length === size &&
+      values.every((v) => typeof v === 'string' && v.length <= 100)
+    )
+      return values as string[];
+  } catch {
+    // Not JSON: said below.
+  }
+  throw new HttpError(400, INVALID_FIELDS, [{ path, text: BAD_CURSOR }]);
+}
+
+/**
+ * How many rows match: exactly up to {@link EXACT_COUNT_LIMIT}, else the planner's estimate
+ * (never below the limit), so a count never reads millions of rows.
+ */
+async function countRows(
+  db: Db,
+  list: SeekList,
+  filter: string,
+): Promise<{ total: number; estimated: boolean }> {
+  const values = list.params.values;
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${list.countFrom} ${filter} LIMIT ${EXACT_COUNT_LIMIT + 1}) s`,
+    values,
+  );
+  const n = rows[0]?.n ?? 0;
+  if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 ${list.countFrom} ${filter}`,
+    values,
+  );
+  const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
+}
+
+/**
+ * A page of a list by keyset ("seek") paging: from a cursor, the rows after (or before) that
+ * row in the list's order, read from the index on that order however deep the page is; without
+ * one, the page by number, up to {@link MAX_SKIPPED_ROWS} rows in. The meta carries the cursors
+ * of the pages before and after (`prev`, `next`), and the total, estimated beyond
+ * {@link EXACT_COUNT_LIMIT} (`estimated`). A page number past the last page, one too deep to
+ * open by number, or a cursor the server did not make is a 400 naming the field.
+ */
+export async function seekPage<Row extends object>(
+  db: Db,
+  list: SeekList,
+  ask: PageAsk,
+): Promise<{ rows: Row[]; meta: ListMeta }> {
+  const { page, limit } = ask;
+  const filter = list.where.length ? `WHERE ${list.where.join(' AND ')}` : '';
+  const { total, estimated } = await countRows(db, list, filter);
+  const totalPages = Math.ceil(total / limit);
+  if (!estimated && page > 0 && page >= totalPages)
+    throw new HttpError(400, INVALID_FIELDS, [
+      {
+        path: 'page',
+        text:
+          totalPages === 0
+            ? 'There are no pages: nothing matches.'
+            : `There is no page ${page + 1}: the list has ${totalPages}.`,
+      },
+    ]);
+
+  const params = list.params;
+  const keys = list.order.map((c) => c.sql).join(', ');
+  const keyText = list.order.map((c, i) => `(${c.sql})::text AS _seek_${i}`).join(', ');
+  const desc = list.direction === 'desc';
+  const conditions = [...list.where];
+  let reverse = false;
+  let skip = 0;
+  const cursor = ask.after ?? ask.before;
+  if (cursor !== undefined) {
+    const path = ask.after !== undefined ? 'after' : 'before';
+    const values = decodeCursor(cursor, list.order.length, path);
+    const row = values.map((v, i) => params.add(v, `::${list.order[i]!.type}`)).join(', ');
+    // After the row in the list's order; before it means after it in the reverse order.
+    reverse = path === 'before';
+    conditions.push(`(${keys}) ${desc !== reverse ? '<' : '>'} (${row})`);
+  } else {
+    skip = page * limit;
+    if (skip > MAX_SKIPPED_ROWS)
+      throw new HttpError(400, INVALID_FIELDS, [
+        {
+          path: 'page',
+          text: `Page ${page + 1} is too far in to open directly: page on from a page near it, or narrow the list.`,
+        },
+      ]);
+  }
+  const direction = desc !== reverse ? 'DESC' : 'ASC';
+  const orderBy = list.order.map((c) => `${c.sql} ${direction}`).join(', ');
+  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  const { rows } = await db.query<Row & Record<string, string>>(
+    `SELECT ${list.columns}, ${keyText} ${list.from} ${where} ORDER BY ${orderBy}
+      LIMIT ${params.add(limit + 1)}${skip ? ` OFFSET ${params.add(skip)}` : ''}`,
+    params.values,
+  );
+  const more = rows.length > limit;
+  const shown = rows.slice(0, limit);
+  if (reverse) shown.reverse();
+  const cursorOf = (row: Record<string, string> | undefined) =>
+    row && encodeCursor(list.order.map((_, i) => row[`_seek_${i}`]!));
+  // Going back, more rows mean an earlier page; going on (or by number), a later one.
+  const hasNext = reverse ? shown.length > 0 : more;
+  const hasPrev = reverse ? more : page > 0 && shown.length > 0;
+  const next = hasNext ? cursorOf(shown.at(-1)) : undefined;
+  const prev = hasPrev ? cursorOf(shown[0]) : undefined;
+  return {
+    rows: shown,
+    meta: {
+      page,
+      limit,
+      total,
+      totalPages,
+      ...(estimated ? { estimated } : {}),
+      ...(next ? { next } : {}),
+      ...(prev ? { prev } : {}),
+    },
+  };
+}

@@ -9,6 +9,9 @@ const restrictionTypes = {
 const userAttributes = { file: 'schemas/entities/user.schema.ts', export: 'userAttributes' };
 const userPatch = { file: 'schemas/entities/user.schema.ts', export: 'userPatchSchema' };
 const profileFields = { file: 'schemas/entities/user.schema.ts', export: 'profileDocumentFields' };
+/** What names a fact of a rule type's event. */
+const eventFacts = { collection: 'earning events', of: '/event', field: '/facts/properties' };
+const factPlaceholder = '\\{([a-z][a-z0-9_]*)\\}';
 
 /**
  * What `npm run validate` checks in this project besides the routes and every `*.schema.ts`:
@@ -18,7 +21,13 @@ const profileFields = { file: 'schemas/entities/user.schema.ts', export: 'profil
  *
  * uiSchemas are checked by name: in a `*.schema.ts` module under `schemas/` or `src/`, an export
  * `<name>UiSchema` shows `<name>Schema` or `<name>FormSchema` of the same module (or its only
- * schema); a declaration's uiSchemas are named by `ui` in its collection's `schemas` below.
+ * schema); a declaration's uiSchemas are named by `ui` in its collection's `schemas` below. A
+ * `<name>UiSchema` declared anywhere else (a component, say), or a uiSchema written inline as
+ * `uiSchema={{ … }}`, is reported: validate cannot load it, so it belongs in such a module. A
+ * component may still add what a module cannot hold (a widget component) to an imported one.
+ *
+ * A meta-schema's `description` on a node is the advice every problem at or below it ends with:
+ * where the allowed values are declared and what to do.
  */
 export default defineValidateConfig({
   routes: 'routes.config.json',
@@ -81,23 +90,22 @@ export default defineValidateConfig({
       source: { file: 'schemas/incentives/rule-types.ts', export: 'ruleTypeDeclarations' },
       key: '/type',
       meta: { file: 'schemas/config/rule-type.schema.ts', export: 'ruleTypeSchema' },
-      // A rule type's defaults are the rule an administrator starts from; its parameters'
-      // defaults must fit their own schema.
+      // A rule type's defaults are the rule an administrator starts from; its parameters start
+      // as their own defaults, which the server requires and which must fit their schema.
       schemas: [
         {
           schema: { file: 'schemas/entities/incentives.schema.ts', export: 'ruleSchema' },
           defaults: '/defaults',
           fill: { type: '/type' },
         },
+        { schema: '/params', fieldDefaults: true },
       ],
       references: [
         { at: '/event', collection: 'earning events' },
-        {
-          at: '/when/*/fact',
-          collection: 'earning events',
-          of: '/event',
-          field: '/facts/properties',
-        },
+        { at: '/when/*/fact', ...eventFacts },
+        // The `{fact}` placeholders the server fills in from the event's facts.
+        { at: '/eventKey', ...eventFacts, names: factPlaceholder },
+        { at: '/note', ...eventFacts, names: factPlaceholder },
         { at: '/when/*/param', collection: 'rule types', of: '/type', field: '/params/properties' },
       ],
       translated: ['/label', '/description'],

@@ -59,22 +59,24 @@ async function loadCollection(
       ? refName(declaration.meta)
       : `validate.config.ts (meta-schema of ${declaration.name})`;
     const check = isRecord(meta) ? schemas.compile(metaWhere, meta) : undefined;
-    if (!check) return collection;
-    collection.entries = raw.map((entry) => {
-      if (check(entry.value)) return entry;
-      problems.push(...ajvProblems(where(collection, entry.id), check.errors));
-      return { id: entry.id, value: undefined };
-    });
+    if (check)
+      collection.entries = raw.map((entry) => {
+        if (check(entry.value)) return entry;
+        problems.push(...ajvProblems(where(collection, entry.id), check.errors, meta));
+        return { id: entry.id, value: undefined };
+      });
   }
 
-  for (const entry of collection.entries) {
-    if (entry.value === undefined) continue;
+  // A declaration the meta-schema refused still declares its key, so that what refers to it is
+  // not reported as well: its own problems say what to fix.
+  raw.forEach((rawEntry, index) => {
+    const entry = collection.entries[index]!;
     const key = Array.isArray(value)
       ? declaration.key === undefined
         ? undefined
-        : select(entry.value, declaration.key)[0]?.value
+        : select(rawEntry.value, declaration.key)[0]?.value
       : entry.id;
-    if (typeof key !== 'string') continue;
+    if (typeof key !== 'string') return;
     const earlier = collection.byKey.get(key);
     if (earlier)
       problems.push({
@@ -82,7 +84,7 @@ async function loadCollection(
         message: `"${key}" is already declared at /${earlier.id}`,
       });
     else collection.byKey.set(key, entry);
-  }
+  });
   return collection;
 }
 
@@ -99,7 +101,8 @@ async function checkSchemaParts(c: LoadedCollection, context: CollectionContext)
       if (!isRecord(schema)) continue;
       if (typeof part.schema === 'string' && typeof schema.$id === 'string')
         schemas.add(schemaAt, schema, `${schemaAt}/$id`);
-      const validate = schemas.compile(schemaAt, schema);
+      const validate = schemas.compileChecked(schemaAt, schema);
+      if (validate && part.fieldDefaults) problems.push(...fieldDefaultProblems(schemaAt, schema));
       if (validate && part.defaults !== undefined) {
         const found = select(entry.value, part.defaults)[0];
         if (found) {
@@ -125,6 +128,20 @@ async function checkSchemaParts(c: LoadedCollection, context: CollectionContext)
       }
     }
   }
+}
+
+/**
+ * Each field of the schema has a `default`: the value a declaration starts from when nobody set
+ * any field. (Whether each default fits its field is checked for every schema.)
+ */
+function fieldDefaultProblems(schemaAt: string, schema: Record<string, unknown>): ProjectProblem[] {
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  return Object.entries(properties)
+    .filter(([, field]) => !isRecord(field) || field.default === undefined)
+    .map(([name]) => ({
+      path: `${schemaAt}/properties/${name}`,
+      message: `has no default: add a \`default\` that fits it, the value "${name}" starts as`,
+    }));
 }
 
 function checkFiles(c: LoadedCollection, { modules, problems }: CollectionContext): void {
@@ -185,12 +202,23 @@ function checkReferences(
         of = `the ${reference.collection} (${target.at})`;
       }
       for (const found of select(entry.value, reference.at)) {
-        if (typeof found.value !== 'string' || known.includes(found.value)) continue;
-        const near = closest(found.value, known);
-        problems.push({
-          path: where(c, entry.id, found.pointer),
-          message: `"${found.value}" is not one of ${of}: ${near ? `did you mean "${near}"? ` : ''}known: ${listed(known)}`,
-        });
+        if (typeof found.value !== 'string') continue;
+        const text = found.value;
+        const names =
+          reference.names === undefined
+            ? [text]
+            : [...text.matchAll(new RegExp(reference.names, 'g'))].flatMap((m) =>
+                m[1] === undefined ? [] : [m[1]],
+              );
+        for (const name of names) {
+          if (known.includes(name)) continue;
+          const near = closest(name, known);
+          const named = name === text ? `"${name}"` : `"${name}" (in "${text}")`;
+          problems.push({
+            path: where(c, entry.id, found.pointer),
+            message: `${named} is not one of ${of}: ${near ? `did you mean "${near}"? ` : ''}known: ${listed(known)}`,
+          });
+        }
       }
     }
   }

@@ -7,7 +7,7 @@
 /** A JSON Schema, as a plain object. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
-/** A named export of a project module. @example { file: 'schemas/entities/user.schema.ts', export: 'userAttributes' } */
+/** A named export of a project module. @example { file: 'schemas/widgets/widget.schema.ts', export: 'widgetSchema' } */
 export interface ExportRef {
   /** Path from the project root. */
   readonly file: string;
@@ -18,7 +18,7 @@ export interface ExportRef {
 export interface CheckProblem {
   /** Index (array source) or key (object source) of the declaration; omitted for the collection as a whole. */
   readonly declaration?: number | string;
-  /** JSON pointer inside the declaration (or the collection), e.g. `/reads`. */
+  /** JSON pointer inside the declaration (or the collection), e.g. `/size`. */
   readonly path: string;
   readonly message: string;
   /** Another export the problem is in, when it is not in the collection itself. */
@@ -32,8 +32,9 @@ export interface CheckContext {
 }
 
 /**
- * A schema part of every declaration: the schema compiles, the defaults validate against it and
- * the uiSchema names only its fields.
+ * A schema part of every declaration: the schema compiles, each `default` keyword in it fits
+ * the schema it stands in, the defaults validate against it and the uiSchema names only its
+ * fields. A declaration that leaves the schema out is skipped.
  */
 export interface SchemaPart {
   /** JSON pointer to the schema inside the declaration (`/content`), or one schema for all. */
@@ -44,6 +45,8 @@ export interface SchemaPart {
   readonly fill?: Readonly<Record<string, string>>;
   /** JSON pointer to the rjsf uiSchema of the part (`/ui/content`); optional in a declaration. */
   readonly ui?: string;
+  /** Every field of the schema must have a `default`: its value starts as its fields' defaults. */
+  readonly fieldDefaults?: boolean;
 }
 
 /** A value that must name a file of the project; skipped when a declaration leaves it out. */
@@ -52,7 +55,7 @@ export interface FileReference {
   readonly at: string;
   /** Path from the project root, `{value}` standing for the value. */
   readonly pattern: string;
-  /** What the file is, for the message: 'renderer component'. */
+  /** What the file is, for the message: 'widget component'. */
   readonly what?: string;
 }
 
@@ -66,26 +69,36 @@ export interface KeyReference {
    * With `field`: the value must be one of what `field` (a pointer) holds in the declaration of
    * `collection` whose key is the value at `of` (a pointer in this declaration). A list offers
    * its items, an object its keys.
-   * @example { at: '/facts/*', collection: 'events', of: '/event', field: '/facts' }
+   * @example { at: '/inputs/*', collection: 'signals', of: '/signal', field: '/carries' }
    */
   readonly of?: string;
   readonly field?: string;
+  /**
+   * A text naming keys inside it: a regular expression whose first group is each name, e.g.
+   * `'\\{([a-z_]+)\\}'` for the `{name}` placeholders of a template. Without it the whole value
+   * is the name.
+   */
+  readonly names?: string;
 }
 
 /**
- * A list of declarations: section types, restriction types, rule types, a list of events…
+ * A list of declarations the project is extended by: widget types, the signals they react to…
  *
  * @example
- * { name: 'rule types', source: { file: 'schemas/x/rule-types.ts', export: 'ruleTypes' }, key: '/type' }
+ * { name: 'widget types', source: { file: 'schemas/widgets/widget-types.ts', export: 'widgetTypes' }, key: '/type' }
  */
 export interface CollectionDeclaration {
-  /** Plural name, used in messages, the summary and references: 'section types'. */
+  /** Plural name, used in messages, the summary and references: 'widget types'. */
   readonly name: string;
   /** The export holding the declarations: an array, or an object whose keys are the keys. */
   readonly source: ExportRef;
   /** JSON pointer to each declaration's unique key in an array (`/type`). */
   readonly key?: string;
-  /** The meta-schema every declaration must satisfy: an export or an inline schema. */
+  /**
+   * The meta-schema every declaration must satisfy: an export or an inline schema. The
+   * `description` of a node says what to do when a value fails it (where the allowed values are
+   * declared, what to add); each message about the node or one below it ends with it.
+   */
   readonly meta?: ExportRef | JsonSchema;
   readonly schemas?: readonly SchemaPart[];
   readonly files?: readonly FileReference[];
@@ -105,12 +118,15 @@ export interface ValidateConfig {
   readonly routes?: string;
   /** The export listing the page keys routes may name, and the file where a page is registered. */
   readonly pages?: ExportRef & { readonly registry: string };
-  /** Folders searched for `*.schema.ts` modules. Default `['schemas', 'src']`. */
+  /**
+   * Folders searched for `*.schema.ts` modules, and for uiSchemas written outside them (which
+   * validate reports). Default `['schemas', 'src']`.
+   */
   readonly schemaDirs?: readonly string[];
   /** The shipped interface translations, `{lang}` standing for the language code. */
   readonly translations?: string;
   readonly collections?: readonly CollectionDeclaration[];
-  /** The collection whose keys a route's `document` names (a generic settings page's document). */
+  /** The collection whose keys a route's `document` names (the document a generic page edits). */
   readonly routeDocuments?: string;
 }
 

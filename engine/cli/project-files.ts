@@ -141,8 +141,12 @@ export function readJson(
  *
  * @example
  * closest('shopp', ['shop', 'home']); // 'shop'
+ * closest('bool', ['boolean', 'number']); // 'boolean'
  */
 export function closest(name: string, known: readonly string[]): string | undefined {
+  // A name cut short ('bool' for 'boolean') is as likely a slip as a typo.
+  const longer = name.length >= 3 ? known.filter((k) => k.startsWith(name)) : [];
+  if (longer.length === 1) return longer[0];
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
   for (const candidate of known) {

@@ -46,7 +46,7 @@ export function checkRoutes(
   file: string,
   names: {
     pages: { keys: string[]; registry: string } | undefined;
-    /** The declared settings documents, when the manifest names them. */
+    /** The keys a route's `document` may name (`routeDocuments` of the manifest), when it names them. */
     documents: string[] | undefined;
   },
   translations: Translations[],

@@ -1,32 +1,99 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { isRecord, listed, select, type ProjectProblem } from './project-files';
+import { closest, isRecord, listed, select, type ProjectProblem } from './project-files';
 
 type Schema = Record<string, unknown>;
 
-/** Ajv errors as problems at `where` + their instance path (the missing or unknown key included). */
+/** The key a schema without an `$id` is compiled under. */
+const ANONYMOUS = 'validate:schema';
+
+/** Keywords holding subschemas by name, in a list, or as one. */
+const SUBSCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependentSchemas',
+  'dependencies',
+]);
+const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SUBSCHEMAS = new Set([
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
+
+const encodePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+const decodeSegment = (segment: string) =>
+  decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+
+/**
+ * The advice a schema gives for an error: the `description` of the deepest node on the error's
+ * schema path below the root (a meta-schema says there what a value must be and where the
+ * values it allows are declared).
+ */
+function hintOf(schema: unknown, schemaPath: string): string | undefined {
+  if (!schemaPath.startsWith('#/')) return undefined;
+  let node = schema;
+  let hint: string | undefined;
+  for (const segment of schemaPath.slice(2).split('/').map(decodeSegment)) {
+    if (typeof node !== 'object' || node === null) break;
+    node = (node as Record<string, unknown>)[segment];
+    if (isRecord(node) && typeof node.description === 'string') hint = node.description;
+  }
+  return hint;
+}
+
+/**
+ * Ajv errors as problems at `where` + their instance path (the missing or unknown key included).
+ * With `hints` (the schema that was validated against), each message ends with the advice the
+ * schema gives as the `description` of the failing node or one above it.
+ */
 export function ajvProblems(
   where: string,
   errors: readonly ErrorObject[] | null | undefined,
+  hints?: unknown,
 ): ProjectProblem[] {
-  return (errors ?? []).map((e) => {
-    const key =
-      e.keyword === 'required'
-        ? `/${String(e.params.missingProperty)}`
-        : e.keyword === 'additionalProperties'
-          ? `/${String(e.params.additionalProperty)}`
-          : '';
-    const allowed =
-      e.keyword === 'additionalProperties' && isRecord(e.parentSchema?.properties)
-        ? `: remove it (known keys: ${listed(Object.keys(e.parentSchema.properties))})`
-        : e.keyword === 'enum'
-          ? `: ${listed((e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)))}`
-          : '';
-    return {
-      path: `${where}${e.instancePath}${key}`,
-      message: `${e.message ?? 'is not valid'}${allowed}`,
-    };
-  });
+  // An `if` error only says that its `then` or `else` failed; those errors say how.
+  return (errors ?? [])
+    .filter((e) => e.keyword !== 'if')
+    .map((e) => {
+      const key =
+        e.keyword === 'required'
+          ? `/${String(e.params.missingProperty)}`
+          : e.keyword === 'additionalProperties'
+            ? `/${String(e.params.additionalProperty)}`
+            : '';
+      let message = e.message ?? 'is not valid';
+      if (e.keyword === 'additionalProperties' && isRecord(e.parentSchema?.properties))
+        message += `: remove it (known keys: ${listed(Object.keys(e.parentSchema.properties))})`;
+      else if (e.keyword === 'enum') {
+        const allowed = e.params.allowedValues as unknown[];
+        const near =
+          typeof e.data === 'string'
+            ? closest(
+                e.data,
+                allowed.filter((v): v is string => typeof v === 'string'),
+              )
+            : undefined;
+        message = `${JSON.stringify(e.data)} is not one of the allowed values: ${near ? `did you mean "${near}"? ` : ''}allowed: ${listed(allowed.map((v) => JSON.stringify(v)))}`;
+      } else if (e.keyword === 'const')
+        message = `must be ${JSON.stringify(e.params.allowedValue)}, not ${JSON.stringify(e.data)}`;
+      const hint = hints === undefined ? undefined : hintOf(hints, e.schemaPath);
+      return {
+        path: `${where}${e.instancePath}${key}`,
+        message: hint ? `${message} (${hint})` : message,
+      };
+    });
 }
 
 /**
@@ -36,6 +103,11 @@ export function ajvProblems(
  */
 export class SchemaRegistry {
   private readonly byId = new Map<string, { where: string; text: string; schema: Schema }>();
+  /** What {@link compileChecked} found for each place, so a shared schema is checked once. */
+  private readonly checked = new Map<
+    string,
+    { schema: Schema; validate: ValidateFunction | undefined }
+  >();
 
   constructor(private readonly problems: ProjectProblem[]) {}
 
@@ -70,11 +142,49 @@ export class SchemaRegistry {
    * see the same id twice. Returns the validator or reports why it does not compile.
    */
   compile(where: string, schema: Schema): ValidateFunction | undefined {
+    return this.prepare(where, schema)?.validate;
+  }
+
+  private prepare(
+    where: string,
+    schema: Schema,
+  ): { ajv: Ajv; key: string; validate: ValidateFunction } | undefined {
     const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
     addFormats(ajv);
+    const key = typeof schema.$id === 'string' && schema.$id !== '' ? schema.$id : ANONYMOUS;
+    const fail = (message: string) => {
+      this.problems.push({ path: where, message: `does not compile: ${message}` });
+      return undefined;
+    };
+    // A keyword with a value JSON Schema does not allow, at its pointer: the first error of each
+    // place (the others are the alternatives the meta-schema offers there).
+    let valid: boolean;
+    try {
+      valid = ajv.validateSchema(schema) as boolean;
+    } catch (error) {
+      return fail(`${(error as Error).message}; fix the keyword it names`);
+    }
+    if (!valid) {
+      const places = new Set<string>();
+      for (const problem of ajvProblems(where, ajv.errors)) {
+        if (places.has(problem.path)) continue;
+        places.add(problem.path);
+        this.problems.push({
+          path: problem.path,
+          message: `not valid JSON Schema, so the schema does not compile: ${problem.message}; correct the keyword`,
+        });
+      }
+      return undefined;
+    }
+    try {
+      ajv.addSchema(schema, key === ANONYMOUS ? key : undefined);
+    } catch (error) {
+      return fail(`${(error as Error).message}; fix the keyword it names`);
+    }
     for (let attempt = 0; attempt < 50; attempt++) {
       try {
-        return ajv.compile(schema);
+        const validate = ajv.getSchema(key);
+        return validate ? { ajv, key, validate } : fail('Ajv found no schema');
       } catch (error) {
         const missing = (error as { missingSchema?: string }).missingSchema;
         const referenced = missing === undefined ? undefined : this.byId.get(missing);
@@ -83,30 +193,75 @@ export class SchemaRegistry {
             missing === undefined
               ? 'fix the keyword it names'
               : `no schema of the project has the $id "${missing}": correct the $ref or export that schema from a *.schema.ts file`;
-          this.problems.push({
-            path: where,
-            message: `does not compile: ${(error as Error).message}; ${hint}`,
-          });
-          return undefined;
+          return fail(`${(error as Error).message}; ${hint}`);
         }
         try {
           ajv.addSchema(referenced.schema);
         } catch (addError) {
-          this.problems.push({
-            path: where,
-            message: `does not compile: ${(addError as Error).message}`,
-          });
-          return undefined;
+          return fail((addError as Error).message);
         }
       }
     }
-    this.problems.push({ path: where, message: 'does not compile: too many nested references' });
-    return undefined;
+    return fail('too many nested references');
+  }
+
+  /**
+   * Compiles the schema and checks that each `default` it holds, at any depth, fits the schema
+   * it stands in: forms and the server fill defaults in, so a wrong one is stored as it is.
+   * Schemas of the project it embeds by value (with their `$id`) are checked as themselves.
+   * Returns the validator, or undefined when the schema does not compile (reported).
+   */
+  compileChecked(where: string, schema: Schema): ValidateFunction | undefined {
+    const earlier = this.checked.get(where);
+    if (earlier?.schema === schema) return earlier.validate;
+    const validate = this.compileAndCheckDefaults(where, schema);
+    this.checked.set(where, { schema, validate });
+    return validate;
+  }
+
+  private compileAndCheckDefaults(where: string, schema: Schema): ValidateFunction | undefined {
+    const prepared = this.prepare(where, schema);
+    if (!prepared) return undefined;
+    const { ajv, key } = prepared;
+    const visit = (node: unknown, pointer: string) => {
+      if (!isRecord(node)) return;
+      if (pointer !== '' && typeof node.$id === 'string' && this.byId.has(node.$id)) return;
+      if (node.default !== undefined) {
+        const fragment = pointer
+          .split('/')
+          .map((segment) => encodeURIComponent(segment))
+          .join('/');
+        let validate: ValidateFunction | undefined;
+        try {
+          validate = pointer === '' ? prepared.validate : ajv.getSchema(`${key}#${fragment}`);
+        } catch {
+          validate = undefined;
+        }
+        if (validate && !validate(structuredClone(node.default)))
+          this.problems.push(
+            ...ajvProblems(`${where}${pointer}/default`, validate.errors).map((p) => ({
+              ...p,
+              message: `${p.message}: the default must fit the schema it stands in; correct the default or the schema`,
+            })),
+          );
+      }
+      for (const [keyword, value] of Object.entries(node)) {
+        const at = `${pointer}/${encodePointer(keyword)}`;
+        if (SUBSCHEMA_MAPS.has(keyword) && isRecord(value))
+          for (const [name, sub] of Object.entries(value))
+            visit(sub, `${at}/${encodePointer(name)}`);
+        else if ((SUBSCHEMA_LISTS.has(keyword) || keyword === 'items') && Array.isArray(value))
+          value.forEach((sub, index) => visit(sub, `${at}/${index}`));
+        else if (SUBSCHEMAS.has(keyword)) visit(value, at);
+      }
+    };
+    visit(schema, '');
+    return prepared.validate;
   }
 
   /** Compiles every schema added so far; returns how many there are. */
   compileAll(): number {
-    for (const { where, schema } of this.byId.values()) this.compile(where, schema);
+    for (const { where, schema } of this.byId.values()) this.compileChecked(where, schema);
     return this.byId.size;
   }
 

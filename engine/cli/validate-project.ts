@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { checkCollections } from './collection-checks';
 import type { ValidateConfig } from './manifest';
@@ -23,18 +23,51 @@ const defaults = {
   translations: 'translations/interface-{lang}.json',
 } as const;
 
-function schemaFiles(root: string, dirs: readonly string[]): string[] {
+/** The source files of the folders, tests and dependencies left out, sorted. */
+function sourceFiles(root: string, dirs: readonly string[]): string[] {
   return dirs.flatMap((dir) => {
     const absolute = join(root, dir);
     if (!existsSync(absolute)) return [];
     return readdirSync(absolute, { withFileTypes: true, recursive: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.schema.ts'))
+      .filter((entry) => entry.isFile() && /\.[cm]?[jt]sx?$/.test(entry.name))
       .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
       .filter(
-        (file) => !file.split('/').some((part) => part === '__tests__' || part === 'node_modules'),
+        (file) =>
+          !file.endsWith('.d.ts') &&
+          !file.split('/').some((part) => part === '__tests__' || part === 'node_modules'),
       )
       .sort();
   });
+}
+
+/** A uiSchema named by the convention (`<name>UiSchema`), or written inline as a JSX prop. */
+const UI_SCHEMA_DECLARATION = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*UiSchema)\b|\buiSchema=\{\{/g;
+
+/**
+ * Reports each uiSchema written outside a `*.schema.ts` module, where validate cannot load it
+ * to check it against its schema: a `<name>UiSchema` declared in a component, say, or an object
+ * passed inline as `uiSchema={{ … }}`. Each at its line and column.
+ */
+function uiSchemasOutsideModules(
+  root: string,
+  files: readonly string[],
+  problems: ProjectProblem[],
+): void {
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    if (!/uiSchema/i.test(text)) continue;
+    for (const match of text.matchAll(UI_SCHEMA_DECLARATION)) {
+      const name = match[1];
+      const start = name === undefined ? match.index : match.index + match[0].length - name.length;
+      const before = text.slice(0, start).split('\n');
+      const stem = (name ?? '<name>UiSchema').replace(/UiSchema$/, '');
+      const what = name === undefined ? 'an inline uiSchema' : `${name} is a uiSchema that`;
+      problems.push({
+        path: `${file}:${before.length}:${before.at(-1)!.length + 1}`,
+        message: `${what} validate cannot check outside a *.schema.ts module: move it into the *.schema.ts module of the schema it shows${name === undefined ? ` as ${stem}UiSchema` : ''} (beside ${stem}Schema or ${stem}FormSchema) and import it from there`,
+      });
+    }
+  }
 }
 
 async function loadManifest(
@@ -118,8 +151,9 @@ async function checkSchemaModules(
  * Validates a project against its manifest `validate.config.ts` (everything optional):
  * the routes config (syntax with line and column, meta-schema, registered page keys, paths the
  * router would match twice, translated breadcrumbs and titles), every `*.schema.ts` module of
- * the schema folders (absolute and unique `$id`s, schemas compile, no `$ref` cycle that never
- * reaches a value, uiSchemas fit their schemas), and each declaration collection the manifest
+ * the schema folders (absolute and unique `$id`s, schemas compile, every `default` fits the
+ * schema it stands in, no `$ref` cycle that never reaches a value, uiSchemas fit their schemas),
+ * no uiSchema written where it cannot be checked, and each declaration collection the manifest
  * lists (see {@link ValidateConfig}).
  *
  * @example
@@ -135,7 +169,13 @@ export async function validateProject(root: string): Promise<ValidationReport> {
     export: 'pageKeys',
     registry: 'src/app/pages.ts',
   };
-  const files = schemaFiles(root, manifest.schemaDirs ?? defaults.schemaDirs);
+  const sources = sourceFiles(root, manifest.schemaDirs ?? defaults.schemaDirs);
+  const files = sources.filter((file) => file.endsWith('.schema.ts'));
+  uiSchemasOutsideModules(
+    root,
+    sources.filter((file) => !file.endsWith('.schema.ts')),
+    problems,
+  );
 
   const [pageKeys, uiCount] = await Promise.all([
     existsSync(join(root, pagesRef.file)) ? modules.load(pagesRef) : undefined,
@@ -167,12 +207,17 @@ export async function validateProject(root: string): Promise<ValidationReport> {
   const routeCount = checkRoutes(root, routesFile, { pages, documents }, translations, problems);
   schemas.reportCycles();
 
+  // The same problem found by two checks is reported once, with the longer advice.
+  const byPath = new Map<string, ProjectProblem[]>();
+  for (const p of problems) byPath.set(p.path, [...(byPath.get(p.path) ?? []), p]);
   const seen = new Set<string>();
   const unique = problems.filter((p) => {
     const key = `${p.path}\u0000${p.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
-    return true;
+    return !byPath
+      .get(p.path)!
+      .some((other) => other.message !== p.message && other.message.startsWith(p.message));
   });
   const keysNote = pages
     ? `${pages.keys.length} page keys`

@@ -32,7 +32,12 @@ export const restrictionTypeSchema = {
     type: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 },
     label: { type: 'string', minLength: 1, maxLength: 100 },
     reads: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 },
-    options: { type: 'string', enum: restrictionOptionSources },
+    options: {
+      type: 'string',
+      enum: restrictionOptionSources,
+      description:
+        'the option sources are restrictionOptionSources in schemas/config/restriction-type.schema.ts, each of which the server reads (src/server/repositories/storefront.ts): use one of them, or add a source to both',
+    },
     dialog: {
       type: 'object',
       additionalProperties: false,

@@ -1,5 +1,5 @@
-import type { FromSchema } from 'json-schema-to-ts';
 import { restrictionTypes } from '../entities/storefront.schema';
+import { trainingsSortings, trainingsSources } from '../storefront/trainings.section';
 
 /** A JSON Schema of one part of a section (content, settings or appearance): an object with an absolute `$id`. */
 const partSchema = {
@@ -38,6 +38,68 @@ export const sectionFieldRoles = [
   'link',
   'hidden',
 ] as const;
+
+/** A field schema giving a string of one of `values`, declared where `declared` says. */
+const stringOf = (values: readonly string[], declared: string) => ({
+  required: ['type', 'enum'],
+  properties: {
+    type: { const: 'string' },
+    enum: { type: 'array', minItems: 1, items: { enum: values } },
+  },
+  description: `the server knows only these values, ${declared}: offer some of them`,
+});
+const integerList = {
+  required: ['type', 'items'],
+  properties: {
+    type: { const: 'array' },
+    items: { required: ['type'], properties: { type: { const: 'integer' } } },
+  },
+};
+
+/**
+ * What the content schema of a section type that lists trainings must declare: the fields the
+ * server reads as the trainings query (src/server/routes/storefront.ts, `served`), each giving
+ * values of the type the server takes them as. (One such schema per `sectionListings` entry.)
+ */
+const trainingsQuery = {
+  type: 'object',
+  required: ['source', 'training_ids', 'vocabulary', 'tags', 'size', 'sorting'],
+  properties: {
+    // Pure: the client, which imports this module for the roles, leaves the query out.
+    source: /* @__PURE__ */ stringOf(
+      trainingsSources,
+      'trainingsSources in schemas/storefront/trainings.section.ts',
+    ),
+    training_ids: integerList,
+    vocabulary: { required: ['type'], properties: { type: { const: 'string' } } },
+    tags: integerList,
+    size: { required: ['type'], properties: { type: { const: 'integer' } } },
+    sorting: /* @__PURE__ */ stringOf(
+      trainingsSortings,
+      'trainingsSortings in schemas/storefront/trainings.section.ts',
+    ),
+  },
+  description:
+    "with lists: 'trainings' the content is the trainings query the server reads: source (one of trainingsSources), training_ids and tags (lists of integer ids), vocabulary (a string), size (an integer) and sorting (one of trainingsSortings); declare them as schemas/storefront/trainings.section.ts does, or leave out lists",
+} as const;
+
+/** A part's uiSchema: each field's `'ui:role'` is one the generic renderer knows. */
+const partUiSchema = {
+  type: 'object',
+  patternProperties: {
+    '^(?!ui:)': {
+      type: 'object',
+      properties: {
+        'ui:role': {
+          type: 'string',
+          enum: sectionFieldRoles,
+          description:
+            'the roles the generic section renderer shows are sectionFieldRoles in schemas/config/section-type.schema.ts, which src/features/storefront/sections/content-blocks.ts reads: use one of them, or leave ui:role out to go by the schema',
+        },
+      },
+    },
+  },
+} as const;
 
 /**
  * The meta-schema of a storefront section type (schemas/storefront/*.section.ts): its key, the
@@ -93,14 +155,20 @@ export const sectionTypeSchema = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        content: { type: 'object' },
+        content: partUiSchema,
         settings: { type: 'object' },
         appearance: { type: 'object' },
       },
     },
   },
+  // A type that lists something holds the listing's query in its content.
+  allOf: [
+    {
+      if: { required: ['lists'], properties: { lists: { const: 'trainings' } } },
+      then: { properties: { content: { properties: { properties: trainingsQuery } } } },
+    },
+  ],
 } as const;
-export type SectionTypeConfig = FromSchema<typeof sectionTypeSchema>;
 
 /** The JSON Schema of one section part as a declaration holds it (read-only, `as const`). */
 export interface SectionPartSchema {

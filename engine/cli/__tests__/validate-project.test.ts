@@ -87,14 +87,6 @@ describe('validateProject', () => {
     ]);
   });
 
-  it('reports a description with no translation, as landing pages show it on their cards', async () => {
-    expect(
-      await lines(withRoutes((r) => Object.assign(r[1]!, { description: 'Everything on sale.' }))),
-    ).toEqual([
-      'routes.config.json#/routes/1/description: description "Everything on sale." has no translation in translations/interface-ar.json: add "Everything on sale." to it',
-    ]);
-  });
-
   it('reports a page key that is not registered, with the registry and the known keys', async () => {
     expect(await lines(withRoutes((r) => (r[1]!.children![0]!.page = 'itemz')))).toEqual([
       'routes.config.json#/routes/1/children/0/page: unknown page "itemz": did you mean "items"? register the page in src/app/pages.ts (known keys: home, items, item)',
@@ -116,7 +108,8 @@ describe('validateProject', () => {
         export const noIdSchema = { type: 'object' } as const;
         export const relativeIdSchema = { $id: 'test/relative', type: 'object' } as const;
         export const brokenSchema = { $id: 'test:broken', type: 'object', properties: { a: { $ref: 'test:missing' } } } as const;
-        export const wrongSchema = { $id: 'test:wrong', type: 'nonsense' } as const;`,
+        export const wrongSchema = { $id: 'test:wrong', type: 'nonsense' } as const;
+        export const slipSchema = { $id: 'test:slip', type: 'object', properties: { on: { type: 'bool' } } } as const;`,
       'src/features/things/copy.schema.ts': `export const copySchema = { $id: 'test:thing', type: 'object', properties: { title: { type: 'string' } } } as const;`,
     });
     expect(found).toContain(
@@ -130,13 +123,17 @@ describe('validateProject', () => {
         /^schemas\/entities\/bad\.schema\.ts#brokenSchema: does not compile: .*no schema of the project has the \$id "test:missing"/,
       ),
     );
-    expect(found).toContainEqual(
-      expect.stringMatching(/^schemas\/entities\/bad\.schema\.ts#wrongSchema: does not compile/),
+    // A keyword JSON Schema does not allow, at its pointer, with the value meant when it is clear.
+    expect(found).toContain(
+      'schemas/entities/bad.schema.ts#wrongSchema/type: not valid JSON Schema, so the schema does not compile: "nonsense" is not one of the allowed values: allowed: "array", "boolean", "integer", "null", "number", "object", "string"; correct the keyword',
+    );
+    expect(found).toContain(
+      'schemas/entities/bad.schema.ts#slipSchema/properties/on/type: not valid JSON Schema, so the schema does not compile: "bool" is not one of the allowed values: did you mean "boolean"? allowed: "array", "boolean", "integer", "null", "number", "object", "string"; correct the keyword',
     );
     expect(found).toContain(
       'src/features/things/copy.schema.ts#copySchema: $id "test:thing" is already used by schemas/entities/thing.schema.ts#thingSchema for another schema: give this one its own $id',
     );
-    expect(found).toHaveLength(5);
+    expect(found).toHaveLength(6);
   });
 
   it('reports a $ref cycle that never reaches a value, with its chain, and allows recursion through items', async () => {
@@ -182,8 +179,36 @@ describe('validateProject', () => {
   });
 });
 
-/** A manifest with generic collections: widgets with a component file, events, and rules fed by an event. */
-const collectionsProject = (declarations: { widgets?: string; rules?: string }) => ({
+describe('validateProject: uiSchemas validate cannot load', () => {
+  it('reports a <name>UiSchema declared outside a *.schema.ts module, and an inline one, at line and column', async () => {
+    expect(
+      await lines({
+        ...good,
+        'src/features/things/thing-page.tsx': [
+          "import { thingFormSchema } from './thing-form.schema';",
+          "const thingUiSchema = { nmae: { 'ui:autofocus': true } };",
+          'export const Page = () => (',
+          '  <>',
+          '    <SchemaForm schema={thingFormSchema} uiSchema={thingUiSchema} />',
+          "    <SchemaForm schema={thingFormSchema} uiSchema={{ 'ui:order': ['name'] }} />",
+          '  </>',
+          ');',
+        ].join('\n'),
+        // Composing a checked one with what a module cannot hold is fine.
+        'src/features/things/other-page.tsx': `const uiSchema = { ...thingUiSchema, name: { 'ui:widget': Picker } };`,
+      }),
+    ).toEqual([
+      'src/features/things/thing-page.tsx:2:7: thingUiSchema is a uiSchema that validate cannot check outside a *.schema.ts module: move it into the *.schema.ts module of the schema it shows (beside thingSchema or thingFormSchema) and import it from there',
+      'src/features/things/thing-page.tsx:6:42: an inline uiSchema validate cannot check outside a *.schema.ts module: move it into the *.schema.ts module of the schema it shows as <name>UiSchema (beside <name>Schema or <name>FormSchema) and import it from there',
+    ]);
+  });
+});
+
+/**
+ * A manifest with made-up collections: widget types with a component file, the signals a
+ * gadget reacts to, and gadgets fed by a signal whose `{input}` placeholders name what it carries.
+ */
+const collectionsProject = (declarations: { widgets?: string; gadgets?: string }) => ({
   ...good,
   'validate.config.ts': `
     export default {
@@ -194,28 +219,36 @@ const collectionsProject = (declarations: { widgets?: string; rules?: string }) 
           key: '/type',
           meta: { type: 'object', required: ['type', 'label', 'content', 'defaults'], additionalProperties: false,
             properties: { type: { type: 'string' }, label: { type: 'string' }, component: { type: 'string' },
-              content: { type: 'object' }, defaults: { type: 'object' }, ui: { type: 'object' } } },
+              shape: { type: 'string', enum: ['round', 'square'], description: 'the shapes are listed in declarations/shapes.ts: use one of them' },
+              content: { type: 'object' }, defaults: { type: 'object' }, ui: { type: 'object' } },
+            allOf: [{ if: { required: ['shape'], properties: { shape: { const: 'round' } } },
+              then: { required: ['component'], description: 'a round widget is drawn by a component of its own: name it' } }] },
           schemas: [{ schema: '/content', defaults: '/defaults', ui: '/ui' }],
           files: [{ at: '/component', pattern: 'src/widgets/{value}.tsx', what: 'component' }],
           translated: ['/label'],
         },
-        { name: 'events', source: { file: 'declarations/events.ts', export: 'events' } },
+        { name: 'signals', source: { file: 'declarations/signals.ts', export: 'signals' } },
         {
-          name: 'rules',
-          source: { file: 'declarations/rules.ts', export: 'rules' },
+          name: 'gadgets',
+          source: { file: 'declarations/gadgets.ts', export: 'gadgets' },
           key: '/type',
-          meta: { type: 'object', required: ['type', 'event', 'defaults'], additionalProperties: false,
-            properties: { type: { type: 'string' }, event: { type: 'string' }, facts: { type: 'array' }, defaults: { type: 'object' } } },
-          schemas: [{ schema: { file: 'schemas/entities/rule.schema.ts', export: 'ruleSchema' }, defaults: '/defaults', fill: { type: '/type' } }],
+          meta: { type: 'object', required: ['type', 'signal', 'defaults'], additionalProperties: false,
+            properties: { type: { type: 'string' }, signal: { type: 'string' }, inputs: { type: 'array' }, caption: { type: 'string' },
+              options: { type: 'object' }, defaults: { type: 'object' } } },
+          schemas: [
+            { schema: { file: 'schemas/entities/gadget.schema.ts', export: 'gadgetSchema' }, defaults: '/defaults', fill: { type: '/type' } },
+            { schema: '/options', fieldDefaults: true },
+          ],
           references: [
-            { at: '/event', collection: 'events' },
-            { at: '/facts/*', collection: 'events', of: '/event', field: '/facts' },
+            { at: '/signal', collection: 'signals' },
+            { at: '/inputs/*', collection: 'signals', of: '/signal', field: '/carries' },
+            { at: '/caption', collection: 'signals', of: '/signal', field: '/carries', names: '\\\\{([a-z_]+)\\\\}' },
           ],
         },
       ],
     };`,
-  'schemas/entities/rule.schema.ts': `export const ruleSchema = { $id: 'test:rule', type: 'object', required: ['type', 'points'], additionalProperties: false,
-    properties: { type: { type: 'string' }, points: { type: 'integer', minimum: 1 } } } as const;`,
+  'schemas/entities/gadget.schema.ts': `export const gadgetSchema = { $id: 'test:gadget', type: 'object', required: ['type', 'weight'], additionalProperties: false,
+    properties: { type: { type: 'string' }, weight: { type: 'integer', minimum: 1 } } } as const;`,
   'src/widgets/banner.tsx': 'export {};',
   'translations/interface-ar.json': JSON.stringify({
     Home: 'ر',
@@ -230,21 +263,24 @@ const collectionsProject = (declarations: { widgets?: string; rules?: string }) 
        defaults: { heading: 'Hi' }, ui: { 'ui:order': ['heading'] } },
      { type: 'plain', label: 'Banner', content: { $id: 'test:widget:plain', type: 'object', properties: {} }, defaults: {} }`
   }];`,
-  'declarations/events.ts': `export const events = { training_completed: { facts: ['training_id', 'score'] }, login: { facts: [] } };`,
-  'declarations/rules.ts': `export const rules = [${
-    declarations.rules ??
-    `{ type: 'completion', event: 'training_completed', facts: ['score'], defaults: { points: 10 } }`
+  'declarations/signals.ts': `export const signals = { button_pressed: { carries: ['button_id', 'count'] }, idle: { carries: [] } };`,
+  'declarations/gadgets.ts': `export const gadgets = [${
+    declarations.gadgets ??
+    `{ type: 'counter', signal: 'button_pressed', inputs: ['count'], caption: 'Pressed {button_id}', defaults: { weight: 10 },
+       options: { type: 'object', properties: { step: { type: 'integer', minimum: 1, default: 1 } } } }`
   }];`,
 });
 
 describe('validateProject: declaration collections of the manifest', () => {
   const widgetsAt = 'declarations/widgets.ts#/widgets';
-  const rulesAt = 'declarations/rules.ts#/rules';
+  const gadgetsAt = 'declarations/gadgets.ts#/gadgets';
+  const widget = (content: string, rest = '', type = 'banner') =>
+    `{ type: '${type}', label: 'Banner', content: { $id: 'test:widget:${type}', type: 'object', properties: ${content} }, ${rest} }`;
 
   it('passes good declarations and counts them', async () => {
     const report = await validateProject(project(collectionsProject({})));
     expect(report.problems).toEqual([]);
-    expect(report.summary).toMatch(/, 2 widgets, 2 events, 1 rules$/);
+    expect(report.summary).toMatch(/, 2 widgets, 2 signals, 1 gadgets$/);
   });
 
   it('reports a value that names no file, and skips a declaration that leaves it out', async () => {
@@ -263,39 +299,105 @@ describe('validateProject: declaration collections of the manifest', () => {
     expect(
       await lines(
         collectionsProject({
-          rules: `{ type: 'completion', event: 'login', defaults: { points: 1 }, evnt: 'login' }`,
+          gadgets: `{ type: 'counter', signal: 'idle', defaults: { weight: 1 }, signl: 'idle' }`,
         }),
       ),
     ).toEqual([
-      `${rulesAt}/0/evnt: must NOT have additional properties: remove it (known keys: type, event, facts, defaults)`,
+      `${gadgetsAt}/0/signl: must NOT have additional properties: remove it (known keys: type, signal, inputs, caption, options, defaults)`,
     ]);
   });
 
-  it('reports defaults that violate their schema, naming the schema', async () => {
+  it("ends a meta-schema problem with the advice of the node's description, and suggests the closest allowed value", async () => {
     expect(
       await lines(
         collectionsProject({
-          rules: `{ type: 'completion', event: 'login', defaults: { points: 0 } }`,
-          widgets: `{ type: 'banner', label: 'Banner', content: { $id: 'test:widget:banner', type: 'object', properties: { heading: { type: 'string', minLength: 1 } } }, defaults: { heading: '' } }`,
+          widgets: `${widget('{}', `shape: 'sqare', defaults: {}`)}, ${widget('{}', `shape: 'round', defaults: {}`, 'ball')}`,
+        }),
+      ),
+    ).toEqual([
+      `${widgetsAt}/0/shape: "sqare" is not one of the allowed values: did you mean "square"? allowed: "round", "square" (the shapes are listed in declarations/shapes.ts: use one of them)`,
+      // Only what the `then` requires, not that the `if` held.
+      `${widgetsAt}/1/component: must have required property 'component' (a round widget is drawn by a component of its own: name it)`,
+    ]);
+  });
+
+  it('reports defaults that violate their schema, nested in objects and lists, naming the schema', async () => {
+    expect(
+      await lines(
+        collectionsProject({
+          gadgets: `{ type: 'counter', signal: 'idle', defaults: { weight: 0 } }`,
+          widgets: widget(
+            `{ heading: { type: 'string', minLength: 1 }, image: { type: 'object', properties: { url: { type: 'string' } } },
+               links: { type: 'array', items: { type: 'object', properties: { label: { type: 'string' } } } } }`,
+            `defaults: { heading: '', image: { url: 42 }, links: [{ label: 'a' }, { label: 7 }] }`,
+          ),
         }),
       ),
     ).toEqual([
       `${widgetsAt}/0/defaults/heading: must NOT have fewer than 1 characters (the schema is ${widgetsAt}/0/content)`,
-      `${rulesAt}/0/defaults/points: must be >= 1 (the schema is schemas/entities/rule.schema.ts#ruleSchema)`,
+      `${widgetsAt}/0/defaults/image/url: must be string (the schema is ${widgetsAt}/0/content)`,
+      `${widgetsAt}/0/defaults/links/1/label: must be string (the schema is ${widgetsAt}/0/content)`,
+      `${gadgetsAt}/0/defaults/weight: must be >= 1 (the schema is schemas/entities/gadget.schema.ts#gadgetSchema)`,
     ]);
   });
 
-  it('reports a value that is no key of the collection it names, or no fact of its event', async () => {
+  it("reports a schema's default keyword that does not fit the field it stands in, at any depth", async () => {
+    const fit = ': the default must fit the schema it stands in; correct the default or the schema';
     expect(
       await lines(
         collectionsProject({
-          rules: `{ type: 'completion', event: 'training_complete', defaults: { points: 1 } },
-                  { type: 'graded', event: 'training_completed', facts: ['scor'], defaults: { points: 1 } }`,
+          widgets: widget(
+            `{ heading: { type: 'string', default: 5 },
+               image: { type: 'object', properties: { url: { type: 'string', default: false } } },
+               links: { type: 'array', items: { type: 'object', properties: { size: { type: 'integer', minimum: 1, default: 0 } } } } }`,
+            'defaults: {}',
+          ),
         }),
       ),
     ).toEqual([
-      `${rulesAt}/0/event: "training_complete" is not one of the events (declarations/events.ts#/events): did you mean "training_completed"? known: training_completed, login`,
-      `${rulesAt}/1/facts/0: "scor" is not one of facts of events "training_completed" (declarations/events.ts#/events/training_completed): did you mean "score"? known: training_id, score`,
+      `${widgetsAt}/0/content/properties/heading/default: must be string${fit}`,
+      `${widgetsAt}/0/content/properties/image/properties/url/default: must be string${fit}`,
+      `${widgetsAt}/0/content/properties/links/items/properties/size/default: must be >= 1${fit}`,
+    ]);
+    expect(
+      await lines({
+        ...good,
+        'schemas/entities/thing.schema.ts': `
+          export const thingSchema = { $id: 'test:thing', type: 'object', properties: { name: { type: 'string', default: 1 } } } as const;
+          export const boxSchema = { $id: 'test:box', type: 'object', properties: { thing: { $ref: 'test:thing', default: { name: 2 } } } } as const;`,
+      }),
+    ).toEqual([
+      `schemas/entities/thing.schema.ts#thingSchema/properties/name/default: must be string${fit}`,
+      `schemas/entities/thing.schema.ts#boxSchema/properties/thing/default/name: must be string${fit}`,
+    ]);
+  });
+
+  it('reports a field without a default where every field needs one', async () => {
+    expect(
+      await lines(
+        collectionsProject({
+          gadgets: `{ type: 'counter', signal: 'idle', defaults: { weight: 1 },
+            options: { type: 'object', properties: { step: { type: 'integer' }, limit: { type: 'integer', default: 'ten' } } } }`,
+        }),
+      ),
+    ).toEqual([
+      `${gadgetsAt}/0/options/properties/limit/default: must be integer: the default must fit the schema it stands in; correct the default or the schema`,
+      `${gadgetsAt}/0/options/properties/step: has no default: add a \`default\` that fits it, the value "step" starts as`,
+    ]);
+  });
+
+  it('reports a value that is no key of the collection it names, or not one of what its key lists, placeholders included', async () => {
+    expect(
+      await lines(
+        collectionsProject({
+          gadgets: `{ type: 'counter', signal: 'button_press', defaults: { weight: 1 } },
+                  { type: 'tally', signal: 'button_pressed', inputs: ['cont'], caption: '{count} on {buton_id}', defaults: { weight: 1 } }`,
+        }),
+      ),
+    ).toEqual([
+      `${gadgetsAt}/0/signal: "button_press" is not one of the signals (declarations/signals.ts#/signals): did you mean "button_pressed"? known: button_pressed, idle`,
+      `${gadgetsAt}/1/inputs/0: "cont" is not one of carries of signals "button_pressed" (declarations/signals.ts#/signals/button_pressed): did you mean "count"? known: button_id, count`,
+      `${gadgetsAt}/1/caption: "buton_id" (in "{count} on {buton_id}") is not one of carries of signals "button_pressed" (declarations/signals.ts#/signals/button_pressed): did you mean "button_id"? known: button_id, count`,
     ]);
   });
 
@@ -315,55 +417,29 @@ describe('validateProject: declaration collections of the manifest', () => {
     ]);
   });
 
-  it("runs a collection's own check: a restriction type may not read what users set themselves", async () => {
-    const core = join(process.cwd(), 'engine', 'core', 'restriction-types.ts');
-    const meta = join(process.cwd(), 'schemas', 'config', 'restriction-type.schema.ts');
-    const type = (name: string, reads: string) =>
-      `{ type: '${name}', label: 'X', reads: '${reads}', options: 'values', dialog: { registered: 'one' } }`;
-    const files = (declarations: string[]) => ({
-      ...good,
-      'validate.config.ts': `
-        import { restrictionTypeProblems } from ${JSON.stringify(core)};
-        const attributes = { file: 'schemas/entities/user.schema.ts', export: 'userAttributes' };
-        export default { collections: [{
-          name: 'restriction types', key: '/type',
-          source: { file: 'schemas/entities/restriction-types.ts', export: 'restrictionTypeDeclarations' },
-          meta: { file: 'schemas/config/restriction-type.schema.ts', export: 'restrictionTypeSchema' },
+  it("runs a collection's own check, with problems in its declarations and in another export", async () => {
+    const files = {
+      ...collectionsProject({
+        widgets: `${widget('{}', `shape: 'round', component: 'banner', defaults: {}`)}, ${widget('{}', `shape: 'square', defaults: {}`, 'tile')}`,
+      }),
+      'declarations/stock.ts': `export const stock = { round: 2, square: 0, oval: 1 };`,
+    };
+    files['validate.config.ts'] = files['validate.config.ts'].replace(
+      "translated: ['/label'],",
+      `translated: ['/label'],
           async check(declarations, { load }) {
-            const patch = await load({ file: 'schemas/entities/user.schema.ts', export: 'userPatchSchema' });
-            return restrictionTypeProblems(declarations, await load(attributes), Object.keys(patch.properties))
-              .map((p) => (p.in === 'userAttributes' ? { ...p, in: attributes } : { path: p.path, message: p.message }));
-          },
-        }] };`,
-      'schemas/config/restriction-type.schema.ts': `export { restrictionTypeSchema } from ${JSON.stringify(meta)};`,
-      'schemas/entities/user.schema.ts': `
-        export const userAttributes = { nickname: { setBy: 'self' }, department: { setBy: 'administrator' } };
-        export const userPatchSchema = { $id: 'test:user-patch', type: 'object', properties: {
-          nickname: { type: 'string' }, shoe_size: { type: 'string' } } } as const;`,
-      'schemas/entities/restriction-types.ts': `export const restrictionTypeDeclarations = [${declarations.join(', ')}];`,
-    });
-    const at = 'schemas/entities/restriction-types.ts#/restrictionTypeDeclarations';
-    expect(
-      (
-        await lines(
-          files([
-            type('department', 'department'),
-            type('nickname', 'nickname'),
-            `{ type: 'team', reads: 'department', options: 'values', dialog: {} }`,
-            type('height', 'height'),
-            type('department', 'department'),
-          ]),
-        )
-      ).sort(),
-    ).toEqual(
-      [
-        `${at}/1/reads: "nickname" is set by users themselves (setBy: 'self'): anyone could join a "nickname" audience by editing their own profile. A restriction type may read only an attribute administrators set (setBy: 'administrator') or a preference`,
-        `${at}/2/label: must have required property 'label'`,
-        `${at}/3/reads: "height" is not a declared user attribute (userAttributes)`,
-        `${at}/4/type: "department" is already declared at /0`,
-        'schemas/entities/user.schema.ts#/userAttributes/shoe_size: the profile field "shoe_size" does not say who sets it',
-      ].sort(),
+            const stock = await load({ file: 'declarations/stock.ts', export: 'stock' });
+            return [
+              ...declarations.flatMap((d, i) => d && stock[d.shape] === 0
+                ? [{ declaration: i, path: '/shape', message: 'is out of stock: choose a shape in stock' }] : []),
+              { in: { file: 'declarations/stock.ts', export: 'stock' }, path: '/oval', message: 'is no shape widgets have: remove it' },
+            ];
+          },`,
     );
+    expect(await lines(files)).toEqual([
+      `${widgetsAt}/1/shape: is out of stock: choose a shape in stock`,
+      'declarations/stock.ts#/stock/oval: is no shape widgets have: remove it',
+    ]);
   });
 
   it('the project itself validates clean', async () => {

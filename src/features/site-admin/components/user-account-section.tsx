@@ -1,8 +1,8 @@
 import type { ApiRequestError } from '@engine/core';
 import { useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
-import { userPasswordBodySchema } from '@schemas/entities/site-admin.schema';
 import type { UserListItem } from '@schemas/entities/user.schema';
+import { userPasswordFormSchema, userPasswordUiSchema } from '@schemas/forms/user-password.schema';
 import { useState } from 'react';
 import { useBlockUser } from '@/lib/queries/site-admin-user-block';
 import { useSetUserPassword } from '@/lib/queries/site-admin-user-password';
@@ -12,15 +12,6 @@ import { useNotify } from '@/shell/notifications/notifications-provider';
 import { asApiError, userMessage } from './errors';
 import shared from './site-admin.module.css';
 import styles from './users.module.css';
-
-const passwordUiSchema = {
-  password: {
-    'ui:title': 'New password',
-    'ui:widget': 'password',
-    'ui:autocomplete': 'new-password',
-    'ui:help': 'At least 8 characters. They are signed out everywhere else.',
-  },
-};
 
 /** Whether the person may sign in (block, unblock) and a new password for them. */
 export function UserAccountSection(p: { user: UserListItem; name: string }) {
@@ -126,8 +117,8 @@ function PasswordForm(p: { uid: number; name: string }) {
   return (
     <SchemaForm<{ password?: string }>
       key={round}
-      schema={userPasswordBodySchema}
-      uiSchema={passwordUiSchema}
+      schema={userPasswordFormSchema}
+      uiSchema={userPasswordUiSchema}
       onSubmit={submit}
       serverErrors={error}
       submitLabel="Set password"

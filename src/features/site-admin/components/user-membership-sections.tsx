@@ -1,11 +1,13 @@
 import type { ApiRequestError } from '@engine/core';
 import { useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
+import type { Role } from '@schemas/entities/site-admin.schema';
 import {
-  userOrganizationsBodySchema,
-  userRolesBodySchema,
-  type Role,
-} from '@schemas/entities/site-admin.schema';
+  userOrganizationsFormSchema,
+  userOrganizationsUiSchema,
+  userRolesFormSchema,
+  userRolesUiSchema,
+} from '@schemas/forms/user-memberships.schema';
 import type { Organization } from '@schemas/entities/taxonomy.schema';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useSaveUserOrganizations } from '@/lib/queries/site-admin-user-organizations';
@@ -17,14 +19,11 @@ import { implicitRoles } from './roles';
 import { listFieldErrors, withUserChoices } from './user-form';
 import styles from './users.module.css';
 
-/** The panel's heading names the group; the checkboxes carry the same name for screen readers. */
-const checkboxes = (title: string) => ({
-  'ui:title': title,
-  'ui:widget': CheckboxGroupWidget,
-  'ui:options': { label: false },
-});
-const rolesUiSchema = { roles: checkboxes('Roles') };
-const organizationsUiSchema = { organizations: checkboxes('Organizations') };
+/** Each list as checkboxes: a widget component, which the uiSchema modules cannot name. */
+const rolesUi = { roles: { ...userRolesUiSchema.roles, 'ui:widget': CheckboxGroupWidget } };
+const organizationsUi = {
+  organizations: { ...userOrganizationsUiSchema.organizations, 'ui:widget': CheckboxGroupWidget },
+};
 
 /** Saving a whole list: field messages on the list, anything else (a 409) as a notification. */
 function useListSave<T>(save: (list: T[]) => Promise<unknown>, success: string) {
@@ -72,7 +71,7 @@ export function UserRolesSection(p: {
     t('The roles of @name have been saved.', { name: p.name }),
   );
   const schema = useMemo(
-    () => withUserChoices(userRolesBodySchema, { roles: p.roles }, t),
+    () => withUserChoices(userRolesFormSchema, { roles: p.roles }, t),
     [p.roles, t],
   );
   const [formData] = useState(() => ({
@@ -83,7 +82,7 @@ export function UserRolesSection(p: {
       {p.roles.some((role) => role.assignable) ? (
         <SchemaForm<{ roles?: string[] }>
           schema={schema}
-          uiSchema={rolesUiSchema}
+          uiSchema={rolesUi}
           formData={formData}
           onSubmit={(data) => submit(data.roles ?? [])}
           serverErrors={serverErrors}
@@ -110,7 +109,7 @@ export function UserOrganizationsSection(p: {
     t('The organizations of @name have been saved.', { name: p.name }),
   );
   const schema = useMemo(
-    () => withUserChoices(userOrganizationsBodySchema, { organizations: p.organizations }, t),
+    () => withUserChoices(userOrganizationsFormSchema, { organizations: p.organizations }, t),
     [p.organizations, t],
   );
   const [formData] = useState(() => ({ organizations: [...p.current] }));
@@ -119,7 +118,7 @@ export function UserOrganizationsSection(p: {
       {p.organizations.length ? (
         <SchemaForm<{ organizations?: number[] }>
           schema={schema}
-          uiSchema={organizationsUiSchema}
+          uiSchema={organizationsUi}
           formData={formData}
           onSubmit={(data) => submit(data.organizations ?? [])}
           serverErrors={serverErrors}

@@ -1,20 +1,13 @@
 import type { ApiRequestError } from '@engine/core';
 import { useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
-import type { UiSchema } from '@rjsf/utils';
-import { adjustmentBodySchema, type AdjustmentBody } from '@schemas/entities/incentives.schema';
+import type { AdjustmentBody } from '@schemas/entities/incentives.schema';
 import { useState } from 'react';
 import { useAdjustPoints } from '@/lib/queries/incentives-admin-transactions';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import styles from './admin.module.css';
+import { adjustmentFormSchema, adjustmentUiSchema } from './adjustment-form.schema';
 import { asApiError, userMessage } from './errors';
-
-const adjustmentUiSchema: UiSchema = {
-  'ui:order': ['uid', 'points', 'note'],
-  uid: { 'ui:help': "The person's user id, as shown in the transactions." },
-  points: { 'ui:help': 'Use a minus sign to take points away, e.g. -50.' },
-  note: { 'ui:widget': 'textarea', 'ui:help': 'Shown with the movement in the person’s history.' },
-};
 
 /** The "Adjust points" form: gives or takes points, with the server's field messages. */
 export function AdjustPointsForm({ onDone }: { onDone: () => void }) {
@@ -38,7 +31,7 @@ export function AdjustPointsForm({ onDone }: { onDone: () => void }) {
 
   return (
     <SchemaForm<AdjustmentBody>
-      schema={adjustmentBodySchema}
+      schema={adjustmentFormSchema}
       uiSchema={adjustmentUiSchema}
       onSubmit={submit}
       serverErrors={error}

@@ -328,7 +328,7 @@ export function flattenRoutes(config: RoutesConfig): FlatRoute[] {
  * declarations, and those of its index route when that shows the page).
  *
  * @example
- * { path: 'products', title: 'Products', description: 'Rewards learners can redeem their points for.', signedIn: false, access: [{ flags: ['shop_open'] }] }
+ * { path: 'colours', title: 'Colours', description: 'The colours of the pages.', signedIn: false, access: [{ flags: ['theme_edit'] }] }
  */
 export interface ChildPage {
   path: string;

@@ -72,7 +72,7 @@ function defaultsIn(schema: unknown, at: string): { at: string; node: Record<str
  * is valid. Returns every problem, with paths into the list (`/0/schema/properties/title/default`).
  *
  * @example
- * settingsDocumentProblems([{ key: 'badges', schema: {...}, access: { read: [], change: [] } }]);
+ * settingsDocumentProblems([{ key: 'colours', schema: {...}, access: { read: [], change: [] } }]);
  * // [{ path: '/0/access/read', message: 'must NOT have fewer than 1 items' }]
  */
 export function settingsDocumentProblems(
@@ -131,7 +131,7 @@ export function settingsDocumentProblems(
  * @throws Error listing every problem
  * @example
  * const documents = compileSettingsDocuments(settingsDocuments);
- * documents.get('badges')?.withDefaults(stored);
+ * documents.get('colours')?.withDefaults(stored);
  */
 export function compileSettingsDocuments(
   declarations: readonly SettingsDocumentDeclaration[],

@@ -47,26 +47,26 @@ describe('validateRoutesConfig', () => {
       {
         routes: [
           { path: '/a', page: 'settings-document' },
-          { path: '/b', page: 'home', document: 'badges' },
-          { path: '/c', page: 'settings-document', document: 'medals' },
-          { path: '/d', page: 'settings-document', document: 'badges' },
+          { path: '/b', page: 'home', document: 'colours' },
+          { path: '/c', page: 'settings-document', document: 'colors' },
+          { path: '/d', page: 'settings-document', document: 'colours' },
         ],
       },
-      { pageKeys: [...pageKeys, 'settings-document'], documentKeys: ['badges'] },
+      { pageKeys: [...pageKeys, 'settings-document'], documentKeys: ['colours'] },
     );
     expect(problems).toEqual([
       { path: '/routes/0', message: 'missing required property "document"' },
       { path: '/routes/1/page', message: 'must be "settings-document"' },
       {
         path: '/routes/2/document',
-        message: 'unknown settings document "medals"; declared: badges',
+        message: 'unknown settings document "colors"; declared: colours',
       },
     ]);
   });
 
   it('refuses the retired named guard and says what to declare instead', () => {
     const problems = validateRoutesConfig({
-      routes: [{ path: '/', page: 'home', guard: 'publicStorefront' }],
+      routes: [{ path: '/', page: 'home', guard: 'visitorsHome' }],
     });
     expect(problems).toHaveLength(1);
     expect(problems[0]!.path).toBe('/routes/0/guard');

@@ -114,24 +114,24 @@ describe('SchemaForm choices', () => {
     const schema = {
       type: 'object',
       properties: {
-        reward: {
-          title: 'Reward',
+        size: {
+          title: 'Size',
           anyOf: [
-            { title: 'Points', type: 'integer' },
-            { title: 'Badge', type: 'string' },
+            { title: 'Centimetres', type: 'integer' },
+            { title: 'Letter', type: 'string' },
             { type: 'boolean' },
           ],
         },
       },
     } as const;
     const { container } = render(<SchemaForm schema={schema} onSubmit={() => undefined} />);
-    const picker = screen.getByRole('combobox', { name: 'Reward' });
+    const picker = screen.getByRole('combobox', { name: 'Size' });
     expect(
       within(picker)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(expect.arrayContaining(['Points', 'Badge', 'Yes or no']));
-    await userEvent.selectOptions(picker, 'Badge');
+    ).toEqual(expect.arrayContaining(['Centimetres', 'Letter', 'Yes or no']));
+    await userEvent.selectOptions(picker, 'Letter');
     expect(container.textContent).not.toMatch(/Option \d/);
   });
 

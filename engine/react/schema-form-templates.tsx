@@ -1,4 +1,5 @@
 import { cloneElement, createContext, isValidElement, type ReactElement } from 'react';
+import { getDefaultRegistry } from '@rjsf/core';
 import {
   getTemplate,
   getUiOptions,
@@ -6,6 +7,7 @@ import {
   type ArrayFieldItemButtonsTemplateProps,
   type ArrayFieldItemTemplateProps,
   type ArrayFieldTemplateProps,
+  type BaseInputTemplateProps,
   type FieldPathId,
   type FieldTemplateProps,
   type IconButtonProps,
@@ -15,6 +17,7 @@ import {
   type SubmitButtonProps,
   type TitleFieldProps,
   type UiSchema,
+  type WidgetProps,
 } from '@rjsf/utils';
 import type { Translator } from '../core';
 import type { SchemaFormSource } from './schema-form-widgets';
@@ -68,6 +71,17 @@ function itemHeading(
   return t.t('@item @number', { item: itemTitle(schema, uiSchema, t), number: index + 1 });
 }
 
+/**
+ * The (translated) label of a widget that draws its own: rjsf labels a list's items with the
+ * list's title and a number ("Flags-1"); they read "Item 1", or their own title and number.
+ */
+export function widgetLabel(props: WidgetProps, t: Translator): string {
+  const index = /_(\d+)$/.exec(props.id)?.[1];
+  if (index !== undefined && /-\d+$/.test(props.label))
+    return itemHeading(props.schema, props.uiSchema, Number(index), t);
+  return t.t(props.label);
+}
+
 export function FieldTemplate(props: FieldTemplateProps) {
   const {
     id,
@@ -90,7 +104,13 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (hidden) return <div className="hidden">{children}</div>;
   const ownLabel =
     OWN_LABEL.has(String(uiOptions.widget ?? '')) || OWN_LABEL.has(String(uiOptions.field ?? ''));
-  const showLabel = displayLabel && !ownLabel && Boolean(label);
+  // An `anyOf`/`oneOf` wraps a picker labelled with the field's title and the chosen option's
+  // own field, whose label has this field's id: a label here would name the input twice.
+  const wrapsOptions =
+    Boolean(schema.anyOf ?? schema.oneOf) &&
+    uiOptions.fieldReplacesAnyOrOneOf !== true &&
+    !registry.schemaUtils.isSelect(schema);
+  const showLabel = displayLabel && !ownLabel && !wrapsOptions && Boolean(label);
   // rjsf names an array's items "List-1"; they read "Level 1" here.
   const item = isArrayItem(fieldPathId);
   const text = item ? itemHeading(schema, uiSchema, itemIndex(fieldPathId), t) : t.t(label);
@@ -109,6 +129,17 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {help}
     </WrapIfAdditionalTemplate>
   );
+}
+
+const CoreBaseInputTemplate = getDefaultRegistry().templates.BaseInputTemplate;
+
+/**
+ * rjsf's text, number and other inputs, without the `label` attribute rjsf leaves on the
+ * element (a `label` attribute of "Tags-1" on a list's items): the `<label>` of
+ * {@link FieldTemplate} names them.
+ */
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  return <CoreBaseInputTemplate {...props} label={undefined as unknown as string} />;
 }
 
 export function TitleFieldTemplate(props: TitleFieldProps) {

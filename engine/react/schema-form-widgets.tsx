@@ -4,7 +4,7 @@ import { fromZonedTime } from 'date-fns-tz/fromZonedTime';
 import { toZonedTime } from 'date-fns-tz/toZonedTime';
 import { formatDateTime, type Translator } from '../core';
 import { useT } from './i18n';
-import { ObjectDataContext, type FormContext } from './schema-form-templates';
+import { ObjectDataContext, widgetLabel, type FormContext } from './schema-form-templates';
 
 /** One choice of a remote select: the value saved and its (already translated) label. */
 export interface SchemaFormOption {
@@ -122,7 +122,7 @@ function RemoteSelect(p: RemoteSelectProps) {
           <label key={String(option.value)} className="checkbox">
             <input
               type="checkbox"
-              id={`${p.id}-${i}`}
+              id={`${p.id}_${i}`}
               checked={chosen.includes(option.value)}
               disabled={p.disabled}
               onChange={(event) => toggle(option.value, event.target.checked)}
@@ -182,7 +182,7 @@ export function RemoteSelectWidget(props: WidgetProps) {
   return (
     <RemoteSelect
       id={props.id}
-      label={t.t(props.label)}
+      label={widgetLabel(props, t)}
       required={Boolean(props.required)}
       disabled={Boolean(props.disabled || props.readonly)}
       value={props.value as unknown}
@@ -240,7 +240,7 @@ export function CheckboxWidget(props: WidgetProps) {
           onFocus={(event) => props.onFocus(id, event.target.checked)}
         />
         <span>
-          {t.t(props.label)}
+          {widgetLabel(props, t)}
           {required && schema.const === true ? (
             <span className="required" title={t.t('This field is required')}>
               *
@@ -271,7 +271,7 @@ export function CheckboxesWidget(props: WidgetProps) {
         <label key={String(option.value)} className="checkbox">
           <input
             type="checkbox"
-            id={`${id}-${i}`}
+            id={`${id}_${i}`}
             checked={chosen.includes(option.value)}
             disabled={
               disabled || readonly || options.enumDisabled?.includes(option.value as string)

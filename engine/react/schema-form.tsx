@@ -13,6 +13,7 @@ import {
   ArrayFieldItemButtonsTemplate,
   ArrayFieldItemTemplate,
   ArrayFieldTemplate,
+  BaseInputTemplate,
   buttonTemplates,
   FieldTemplate,
   MultiSchemaFieldTemplate,
@@ -70,6 +71,7 @@ const templates = {
   ArrayFieldTemplate,
   ArrayFieldItemTemplate,
   ArrayFieldItemButtonsTemplate,
+  BaseInputTemplate,
   MultiSchemaFieldTemplate,
   ButtonTemplates: buttonTemplates,
 };

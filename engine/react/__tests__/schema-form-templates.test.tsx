@@ -260,3 +260,66 @@ describe('SchemaForm dates', () => {
     });
   });
 });
+
+describe('SchemaForm markup', () => {
+  /** Every label, name and id the form puts in its markup, and its text. */
+  function namesIn(container: HTMLElement): string[] {
+    const names = [container.textContent ?? ''];
+    for (const element of container.querySelectorAll('*')) {
+      for (const attribute of element.attributes) {
+        // Drawing data (an icon's path) is no name.
+        if (attribute.name !== 'd' && attribute.name !== 'viewBox') names.push(attribute.value);
+      }
+    }
+    return names;
+  }
+
+  it('gives list items and option fields no "Tags-1", "Add Item" or "Option 1", nor a label twice', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        tags: { type: 'array', title: 'Tags', items: { type: 'string' } },
+        flags: { type: 'array', title: 'Flags', items: { type: 'boolean' } },
+        values: {
+          type: 'array',
+          title: 'Values',
+          items: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+        },
+        reward: {
+          title: 'Reward',
+          anyOf: [{ title: 'Points', type: 'integer' }, { type: 'string' }],
+        },
+        choice: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+        days: {
+          type: 'array',
+          title: 'Days',
+          uniqueItems: true,
+          items: { type: 'string', enum: ['mon', 'tue'] },
+        },
+      },
+    } as const;
+    const { container } = render(
+      <SchemaForm
+        schema={schema}
+        uiSchema={{ days: { 'ui:widget': 'checkboxes' } }}
+        formData={{ tags: ['a', 'b'], flags: [true], values: ['x'], reward: 3, choice: 'y' }}
+        onSubmit={() => undefined}
+      />,
+    );
+    for (const name of namesIn(container))
+      expect(name).not.toMatch(/Add Item|Option \d|[A-Za-z]-\d/);
+
+    // Each input has one label, with an id of its own.
+    const ids = [...container.querySelectorAll('[id]')].map((e) => e.id);
+    expect(ids.length).toBe(new Set(ids).size);
+    for (const input of container.querySelectorAll('input, select'))
+      expect(container.querySelectorAll(`label[for="${input.id}"]`).length).toBeLessThanOrEqual(1);
+
+    expect(screen.getByRole('textbox', { name: 'Item 2' })).toHaveValue('b');
+    expect(screen.getByRole('checkbox', { name: 'Item 1' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Reward' })).toHaveDisplayValue('Points');
+    expect(screen.getByRole('spinbutton', { name: 'Points' })).toHaveValue(3);
+    const values = screen.getByRole('group', { name: 'Values' });
+    expect(within(values).getByRole('textbox', { name: 'Item 1' })).toHaveValue('x');
+  });
+});

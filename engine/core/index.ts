@@ -36,6 +36,16 @@ export {
   type Translator,
 } from './i18n';
 export { formatDateTime, phpToDateFnsFormat } from './dates';
+export {
+  dateInputFormat,
+  formatDateInput,
+  formatDateTimeInput,
+  formatTimeInput,
+  parseDateInput,
+  parseDateTimeInput,
+  parseTimeInput,
+  timeInputFormat,
+} from './date-input';
 export { addDays, localDateOf, wallClockToUtc, weekdayOf } from './calendar-dates';
 export {
   appearanceToCssVars,

@@ -1,9 +1,6 @@
-import { useContext, useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useContext, useEffect, useRef, type ChangeEvent } from 'react';
 import { ariaDescribedByIds, getUiOptions, type FieldProps, type WidgetProps } from '@rjsf/utils';
-import { fromZonedTime } from 'date-fns-tz/fromZonedTime';
-import { toZonedTime } from 'date-fns-tz/toZonedTime';
-import { formatDateTime, type Translator } from '../core';
-import { useT } from './i18n';
+import { DateField, DateTimeField, TimeField, type TemporalFieldProps } from './date-field';
 import { ObjectDataContext, widgetLabel, type FormContext } from './schema-form-templates';
 
 /** One choice of a remote select: the value saved and its (already translated) label. */
@@ -293,102 +290,41 @@ export function CheckboxesWidget(props: WidgetProps) {
   );
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The wall clock of an instant in a time zone, as `datetime-local` reads it. */
-function toLocalInput(value: unknown, timeZone: string): string {
-  if (typeof value !== 'string' || !value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const c = toZonedTime(date, timeZone);
-  return `${c.getFullYear()}-${pad(c.getMonth() + 1)}-${pad(c.getDate())}T${pad(c.getHours())}:${pad(c.getMinutes())}`;
-}
-
-function DateInput(p: {
-  props: WidgetProps;
-  type: 'date' | 'datetime-local';
-  value: string;
-  shown: string;
-  onValue(raw: string): void;
-  t: Translator;
-}) {
-  const { id, disabled, readonly, autofocus } = p.props;
-  const hintId = useId();
-  return (
-    <div className="date-field">
-      <input
-        type={p.type}
-        id={id}
-        name={p.props.htmlName ?? id}
-        value={p.value}
-        disabled={disabled}
-        readOnly={readonly}
-        autoFocus={autofocus}
-        aria-describedby={[ariaDescribedByIds(id), p.shown ? hintId : ''].filter(Boolean).join(' ')}
-        onChange={(event) => p.onValue(event.target.value)}
-        onBlur={() => p.props.onBlur(id, p.props.value)}
-        onFocus={() => p.props.onFocus(id, p.props.value)}
-      />
-      {p.shown ? (
-        <output className="date-shown" id={hintId} htmlFor={id}>
-          {p.shown}
-        </output>
-      ) : null}
-    </div>
-  );
+/** What a date, time or date-time widget hands its field. */
+function temporalProps(props: WidgetProps): TemporalFieldProps {
+  const { id } = props;
+  return {
+    id,
+    value: typeof props.value === 'string' ? props.value : '',
+    required: props.required,
+    disabled: props.disabled,
+    readOnly: props.readonly,
+    autoFocus: props.autofocus,
+    'aria-describedby': ariaDescribedByIds(id),
+    // Once the form has a message for the field it says so itself.
+    showError: !props.rawErrors?.length,
+    'aria-invalid': Boolean(props.rawErrors?.length),
+    // Text that reads as no date is kept as typed, so the schema's format refuses it.
+    onChange: (value, text) => props.onChange(value === null ? text : value || undefined),
+    onBlur: () => props.onBlur(id, props.value),
+    onFocus: () => props.onFocus(id, props.value),
+  };
 }
 
 /**
- * `format: 'date-time'`: the browser's picker to choose, read and written in the viewer's time
- * zone (the user's, else the site's), not the browser's; the value is saved as an instant (UTC),
- * and shown beside the picker in the site's `medium` format, since a picker writes dates the way
- * the browser's locale does.
+ * `format: 'date-time'`: typed in the site's date and time formats on the viewer's wall clock
+ * (the user's time zone, else the site's), not the browser's; saved as an instant in UTC.
  */
 export function DateTimeWidget(props: WidgetProps) {
-  const t = useT();
-  const value = toLocalInput(props.value, t.timeZone);
-  const shown =
-    typeof props.value === 'string' && value
-      ? formatDateTime(props.value, 'medium', {
-          formats: t.dateFormats,
-          timeZone: t.timeZone,
-          language: t.language,
-        })
-      : '';
-  return (
-    <DateInput
-      props={props}
-      type="datetime-local"
-      value={value}
-      shown={shown}
-      t={t}
-      onValue={(raw) =>
-        props.onChange(raw ? fromZonedTime(`${raw}:00`, t.timeZone).toISOString() : undefined)
-      }
-    />
-  );
+  return <DateTimeField {...temporalProps(props)} />;
 }
 
-/** `format: 'date'`: a calendar date (no time zone), shown beside the picker in the site's format. */
+/** `format: 'date'`: a calendar date (no time zone) typed in the site's date format. */
 export function DateWidget(props: WidgetProps) {
-  const t = useT();
-  const value = typeof props.value === 'string' ? props.value : '';
-  const format = (props.options.dateFormat as string | undefined) ?? 'date_only';
-  const shown = /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? formatDateTime(`${value}T12:00:00Z`, t.dateFormats[format] ? format : 'j F Y', {
-        formats: t.dateFormats,
-        timeZone: 'UTC',
-        language: t.language,
-      })
-    : '';
-  return (
-    <DateInput
-      props={props}
-      type="date"
-      value={value}
-      shown={shown}
-      t={t}
-      onValue={(raw) => props.onChange(raw || undefined)}
-    />
-  );
+  return <DateField {...temporalProps(props)} />;
+}
+
+/** `format: 'time'`: a wall-clock time `HH:MM` typed on the site's clock. */
+export function TimeWidget(props: WidgetProps) {
+  return <TimeField {...temporalProps(props)} />;
 }

@@ -8,6 +8,7 @@ import {
   type UiSchema,
 } from '@rjsf/utils';
 import { bracketToDotted, type ApiRequestError, type Translator } from '../core';
+import { unreadableMessage } from './date-field';
 import { useT } from './i18n';
 import {
   ArrayFieldItemButtonsTemplate,
@@ -29,6 +30,7 @@ import {
   DateWidget,
   RemoteSelectField,
   RemoteSelectWidget,
+  TimeWidget,
   type SchemaFormSource,
 } from './schema-form-widgets';
 import './schema-form.css';
@@ -81,6 +83,7 @@ const widgets = {
   CheckboxesWidget,
   DateWidget,
   DateTimeWidget,
+  TimeWidget,
   remoteSelect: RemoteSelectWidget,
 };
 
@@ -150,8 +153,13 @@ function describeError(error: RJSFValidationError, data: unknown, t: Translator)
         : t.plural(limit, 'Choose at least @count item', 'Choose at least @count items');
     case 'maxItems':
       return t.plural(limit, 'Choose at most @count item', 'Choose at most @count items');
+    case 'format':
+      // A date the field could not read says how to write one, as the field itself does.
+      if (params.format === 'date' || params.format === 'date-time' || params.format === 'time')
+        return unreadableMessage(params.format, t);
+      return t.t('Invalid input');
     default:
-      // enum, pattern, format, const, oneOf and the rest read best as one generic message.
+      // enum, pattern, const, oneOf and the rest read best as one generic message.
       return t.t('Invalid input');
   }
 }

@@ -220,7 +220,7 @@ describe('SchemaForm choices', () => {
 });
 
 describe('SchemaForm dates', () => {
-  it('reads and writes date-times in the viewer’s time zone and shows them in the site’s format', async () => {
+  it('reads and writes date-times in the viewer’s time zone, typed in the site’s format', async () => {
     const onSubmit = vi.fn();
     const t = createTranslator({
       language: 'en',
@@ -246,18 +246,115 @@ describe('SchemaForm dates', () => {
       </I18nProvider>,
     );
     const starts = screen.getByLabelText('Starts');
-    expect(starts).toHaveValue('2024-03-05T18:07');
-    expect(screen.getByText('Tue, 05/03/2024 - 18:07')).toBeInTheDocument();
-    expect(screen.getByText('09/03/2024')).toBeInTheDocument();
+    const day = screen.getByLabelText('Day');
+    expect(starts).toHaveValue('05/03/2024 - 18:07');
+    expect(day).toHaveValue('09/03/2024');
     expect(document.body.textContent).not.toMatch(/AM|PM|03\/05\/2024/);
 
     await userEvent.clear(starts);
-    await userEvent.type(starts, '2024-03-06T09:30');
+    await userEvent.type(starts, '6/3/2024 9:30');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalledWith({
       starts: '2024-03-06T05:30:00.000Z',
       day: '2024-03-09',
     });
+  });
+
+  it('refuses a date it cannot read, with one message at the field, and saves nothing', async () => {
+    const onSubmit = vi.fn();
+    const t = createTranslator({
+      language: 'en',
+      dir: 'ltr',
+      translations: [],
+      dateFormats: { date_only: 'd/m/Y' },
+    });
+    const schema = {
+      type: 'object',
+      properties: { day: { type: 'string', format: 'date', title: 'Day' } },
+    } as const;
+    render(
+      <I18nProvider translator={t}>
+        <SchemaForm schema={schema} formData={{ day: '2024-03-09' }} onSubmit={onSubmit} />
+      </I18nProvider>,
+    );
+    const day = screen.getByLabelText('Day');
+    await userEvent.clear(day);
+    await userEvent.type(day, '31/02/2024');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(day).toHaveAttribute('aria-invalid', 'true');
+    expect(day).toHaveValue('31/02/2024');
+    const message = `Enter a date like 31/12/${new Date().getFullYear()}.`;
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(day).toHaveAccessibleDescription(expect.stringContaining(message));
+
+    await userEvent.clear(day);
+    await userEvent.type(day, '29/02/2024');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith({ day: '2024-02-29' });
+  });
+});
+
+describe('SchemaForm markup', () => {
+  /** Every label, name and id the form puts in its markup, and its text. */
+  function namesIn(container: HTMLElement): string[] {
+    const names = [container.textContent ?? ''];
+    for (const element of container.querySelectorAll('*')) {
+      for (const attribute of element.attributes) {
+        // Drawing data (an icon's path) is no name.
+        if (attribute.name !== 'd' && attribute.name !== 'viewBox') names.push(attribute.value);
+      }
+    }
+    return names;
+  }
+
+  it('gives list items and option fields no "Tags-1", "Add Item" or "Option 1", nor a label twice', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        tags: { type: 'array', title: 'Tags', items: { type: 'string' } },
+        flags: { type: 'array', title: 'Flags', items: { type: 'boolean' } },
+        values: {
+          type: 'array',
+          title: 'Values',
+          items: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+        },
+        reward: {
+          title: 'Reward',
+          anyOf: [{ title: 'Points', type: 'integer' }, { type: 'string' }],
+        },
+        choice: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+        days: {
+          type: 'array',
+          title: 'Days',
+          uniqueItems: true,
+          items: { type: 'string', enum: ['mon', 'tue'] },
+        },
+      },
+    } as const;
+    const { container } = render(
+      <SchemaForm
+        schema={schema}
+        uiSchema={{ days: { 'ui:widget': 'checkboxes' } }}
+        formData={{ tags: ['a', 'b'], flags: [true], values: ['x'], reward: 3, choice: 'y' }}
+        onSubmit={() => undefined}
+      />,
+    );
+    for (const name of namesIn(container))
+      expect(name).not.toMatch(/Add Item|Option \d|[A-Za-z]-\d/);
+
+    // Each input has one label, with an id of its own.
+    const ids = [...container.querySelectorAll('[id]')].map((e) => e.id);
+    expect(ids.length).toBe(new Set(ids).size);
+    for (const input of container.querySelectorAll('input, select'))
+      expect(container.querySelectorAll(`label[for="${input.id}"]`).length).toBeLessThanOrEqual(1);
+
+    expect(screen.getByRole('textbox', { name: 'Item 2' })).toHaveValue('b');
+    expect(screen.getByRole('checkbox', { name: 'Item 1' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Reward' })).toHaveDisplayValue('Points');
+    expect(screen.getByRole('spinbutton', { name: 'Points' })).toHaveValue(3);
+    const values = screen.getByRole('group', { name: 'Values' });
+    expect(within(values).getByRole('textbox', { name: 'Item 1' })).toHaveValue('x');
   });
 });
 

@@ -25,7 +25,10 @@ const dayOff = (() => {
 /** The Saturday after it: an ordinary working Saturday once Saturday hours exist. */
 const workingSaturday = addDays(dayOff, 7);
 
-/** A wall-clock time on a date in a zone, as a `datetime-local` value in another zone. */
+/** A date `YYYY-MM-DD` as people type it on the demo site, whose dates read day/month/year. */
+const siteDate = (date: string) => date.split('-').reverse().join('/');
+
+/** A wall-clock time on a date in a zone, as `YYYY-MM-DDTHH:MM` in another zone. */
 function localInput(date: string, time: string, from: string, to: string): string {
   const guess = Date.parse(`${date}T${time}:00Z`);
   const offsetOf = (zone: string, at: number) => {
@@ -107,7 +110,7 @@ describe('availability', () => {
 
     // A day off on a later Saturday.
     const overrides = page.getByRole('form', { name: 'Add or change a date override' });
-    await overrides.getByLabel('Date', { exact: true }).fill(dayOff);
+    await overrides.getByLabel('Date', { exact: true }).fill(siteDate(dayOff));
     await overrides.getByRole('radio', { name: 'Unavailable all day' }).check();
     await overrides.getByLabel('Note').fill('Family wedding');
     await overrides.getByRole('button', { name: 'Save override' }).click();
@@ -121,9 +124,25 @@ describe('availability', () => {
     await expectNoAxeViolations(page);
     await dialog.getByRole('radio', { name: 'Extra hours' }).focus();
     await page.keyboard.press('Space');
-    await dialog.getByLabel('Start date').fill(workingSaturday);
+    await dialog.getByLabel('Start date').fill(siteDate(workingSaturday));
     await dialog.getByLabel('Start time').fill('18:00');
-    await dialog.getByLabel('End date').fill(workingSaturday);
+    // The end date from its calendar, over the dialog: the day before, a day on, Enter.
+    await dialog.getByLabel('End date').fill(siteDate(addDays(workingSaturday, -1)));
+    await dialog.getByRole('button', { name: 'Choose a date' }).nth(1).press('Enter');
+    const picker = page.getByRole('dialog', { name: 'Choose a date' });
+    await picker.getByRole('grid').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'hidden' });
+    await expect(dialog.getByLabel('End date').inputValue()).resolves.toBe(
+      siteDate(workingSaturday),
+    );
+    // Escape closes the calendar, not the dialog under it.
+    await page.keyboard.press('Enter');
+    await picker.getByRole('grid').waitFor();
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'hidden' });
+    await expect(dialog.isVisible()).resolves.toBe(true);
     await dialog.getByLabel('End time').fill('20:00');
     await dialog.getByLabel('Note').focus();
     await page.keyboard.type('Evening workshop');
@@ -213,9 +232,15 @@ describe('availability', () => {
     const viewerZone = (general.json.data as { current_timezone: string }).current_timezone;
     const search = page.getByRole('form', { name: 'Available between' });
     const results = page.getByRole('list', { name: 'Available trainers' });
+    // Typed as the site writes a date and time: `DD/MM/YYYY HH:MM`.
+    const typed = (local: string) => `${siteDate(local.slice(0, 10))} ${local.slice(11, 16)}`;
     const find = async (date: string) => {
-      await search.getByLabel('From').fill(localInput(date, '11:00', TRAINER_ZONE, viewerZone));
-      await search.getByLabel('Until').fill(localInput(date, '12:30', TRAINER_ZONE, viewerZone));
+      await search
+        .getByLabel('From')
+        .fill(typed(localInput(date, '11:00', TRAINER_ZONE, viewerZone)));
+      await search
+        .getByLabel('Until')
+        .fill(typed(localInput(date, '12:30', TRAINER_ZONE, viewerZone)));
       await search.getByRole('button', { name: 'Find available trainers' }).click();
     };
 

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createTranslator } from '@engine/core';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +42,11 @@ describe('Trainer availability (course administration)', () => {
       user: courseAdmin,
       flags: { availability_feature_manage: true },
       path: '/course-administration/availability',
+      translator: createTranslator({
+        language: 'en',
+        translations: [],
+        dateFormats: { short: 'd/m/Y - H:i', date_only: 'd/m/Y' },
+      }),
       routes: (ui) => [
         { path: '/course-administration/availability', element: <AvailabilityManagementPage /> },
         { path: '*', element: ui },
@@ -51,12 +57,9 @@ describe('Trainer availability (course administration)', () => {
     await waitFor(() =>
       expect(within(form).getByRole('option', { name: 'South' })).toBeInTheDocument(),
     );
-    fireEvent.change(within(form).getByLabelText('From'), {
-      target: { value: '2025-03-10T09:00' },
-    });
-    fireEvent.change(within(form).getByLabelText('Until'), {
-      target: { value: '2025-03-10T12:00' },
-    });
+    // Typed in the site's formats, in the viewer's time zone (UTC here).
+    await userEvent.type(within(form).getByLabelText('From'), '10/03/2025 09:00');
+    await userEvent.type(within(form).getByLabelText('Until'), '10/03/2025 12:00');
     await userEvent.selectOptions(within(form).getByLabelText('Organization'), 'South');
     await userEvent.click(within(form).getByRole('button', { name: 'Find available trainers' }));
 

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createTranslator } from '@engine/core';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,12 @@ const open = () =>
     flags: { availability_feature_manage_own: true },
     path: '/availability',
     routes,
+    // The demo site's formats: dates are typed day first, times on a 24-hour clock.
+    translator: createTranslator({
+      language: 'en',
+      translations: [],
+      dateFormats: { short: 'd/m/Y - H:i', date_only: 'd/m/Y', time_only: 'H:i' },
+    }),
   });
 
 describe('My availability', () => {
@@ -37,7 +44,9 @@ describe('My availability', () => {
     open();
 
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Tuesday' }));
-    fireEvent.change(screen.getByLabelText('Tuesday until'), { target: { value: '00:00' } });
+    const until = screen.getByLabelText('Tuesday until');
+    await userEvent.clear(until);
+    await userEvent.type(until, '0:00');
     await userEvent.click(screen.getByRole('button', { name: 'Save weekly hours' }));
 
     await waitFor(() => expect(bodies).toHaveLength(1));
@@ -76,14 +85,15 @@ describe('My availability', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add time' }));
     const dialog = screen.getByRole('dialog', { name: 'Add time' });
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Time off' }));
-    fireEvent.change(within(dialog).getByLabelText('Start date'), {
-      target: { value: '2025-03-10' },
-    });
-    fireEvent.change(within(dialog).getByLabelText('Start time'), { target: { value: '09:00' } });
-    fireEvent.change(within(dialog).getByLabelText('End date'), {
-      target: { value: '2025-03-10' },
-    });
-    fireEvent.change(within(dialog).getByLabelText('End time'), { target: { value: '12:30' } });
+    const type = async (label: string, text: string) => {
+      const field = within(dialog).getByLabelText(label);
+      await userEvent.clear(field);
+      await userEvent.type(field, text);
+    };
+    await type('Start date', '10/03/2025');
+    await type('Start time', '9:00');
+    await type('End date', '10/3/2025');
+    await type('End time', '12:30');
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Dentist');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 

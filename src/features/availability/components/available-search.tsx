@@ -1,9 +1,10 @@
 import { useT } from '@engine/react';
+import { DateTimeField } from '@engine/react/date-field';
 import type { AvailableQuery } from '@schemas/entities/availability.schema';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAvailableTrainers } from '@/lib/queries/availability-available';
-import { zonedToIso } from '../lib/zoned';
+import { toIso } from '../lib/zoned';
 import styles from './availability.module.css';
 import { failureText } from './errors';
 
@@ -34,10 +35,8 @@ export function AvailableSearch({
       setError(t('Choose when the time starts and ends.'));
       return;
     }
-    const [startDate = '', startTime = ''] = start.split('T');
-    const [endDate = '', endTime = ''] = end.split('T');
-    const from = zonedToIso(startDate, startTime.slice(0, 5), timeZone);
-    const to = zonedToIso(endDate, endTime.slice(0, 5), timeZone);
+    const from = toIso(new Date(start));
+    const to = toIso(new Date(end));
     if (to <= from) {
       setError(t('The end must be after the start.'));
       return;
@@ -75,21 +74,15 @@ export function AvailableSearch({
       >
         <div className={styles.field}>
           <label htmlFor={`${id}-start`}>{t('From')}</label>
-          <input
+          <DateTimeField
             id={`${id}-start`}
-            type="datetime-local"
             value={start}
-            onChange={(event) => setStart(event.target.value)}
+            onChange={(value) => setStart(value ?? '')}
           />
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-end`}>{t('Until')}</label>
-          <input
-            id={`${id}-end`}
-            type="datetime-local"
-            value={end}
-            onChange={(event) => setEnd(event.target.value)}
-          />
+          <DateTimeField id={`${id}-end`} value={end} onChange={(value) => setEnd(value ?? '')} />
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-org`}>{t('Organization')}</label>

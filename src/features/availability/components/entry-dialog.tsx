@@ -1,4 +1,5 @@
 import { useT } from '@engine/react';
+import { DateField, TimeField } from '@engine/react/date-field';
 import type { Entry, EntryKind } from '@schemas/entities/availability.schema';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useCreateEntry, useDeleteEntry, useUpdateEntry } from '@/lib/queries/availability-entries';
@@ -156,13 +157,13 @@ export function EntryDialog({ uid, timeZone, entry, draft, onClose }: EntryDialo
           </div>
         </fieldset>
         <div className={styles.fieldRow}>
-          <DateTimeField
+          <WhenField
             label={t('Start date')}
             type="date"
             value={values.startDate}
             onChange={set('startDate')}
           />
-          <DateTimeField
+          <WhenField
             label={t('Start time')}
             type="time"
             value={values.startTime}
@@ -170,13 +171,13 @@ export function EntryDialog({ uid, timeZone, entry, draft, onClose }: EntryDialo
           />
         </div>
         <div className={styles.fieldRow}>
-          <DateTimeField
+          <WhenField
             label={t('End date')}
             type="date"
             value={values.endDate}
             onChange={set('endDate')}
           />
-          <DateTimeField
+          <WhenField
             label={t('End time')}
             type="time"
             value={values.endTime}
@@ -236,23 +237,19 @@ export function EntryDialog({ uid, timeZone, entry, draft, onClose }: EntryDialo
   );
 }
 
-function DateTimeField(p: {
+/** A date or a time of the entry, typed in the site's formats; unreadable text counts as none. */
+function WhenField(p: {
   label: string;
   type: 'date' | 'time';
   value: string;
   onChange: (value: string) => void;
 }) {
   const id = useId();
+  const Field = p.type === 'date' ? DateField : TimeField;
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{p.label}</label>
-      <input
-        id={id}
-        type={p.type}
-        value={p.value}
-        required
-        onChange={(event) => p.onChange(event.target.value)}
-      />
+      <Field id={id} value={p.value} required onChange={(value) => p.onChange(value ?? '')} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useT } from '@engine/react';
+import { DateField, TimeField } from '@engine/react/date-field';
 import type { Override } from '@schemas/entities/availability.schema';
 import { useId, useState, type CSSProperties, type FormEvent, type Ref } from 'react';
 import { useDeleteOverride, useSaveOverride } from '@/lib/queries/availability-overrides';
@@ -175,11 +176,10 @@ export function OverridesEditor(p: OverridesEditorProps) {
         >
           <div className={styles.field}>
             <label htmlFor={`${headingId}-date`}>{t('Date')}</label>
-            <input
+            <DateField
               id={`${headingId}-date`}
-              type="date"
               value={draft.date}
-              onChange={(event) => set({ date: event.target.value })}
+              onChange={(value) => set({ date: value ?? '' })}
             />
           </div>
           <fieldset className={styles.fieldset}>
@@ -209,15 +209,14 @@ export function OverridesEditor(p: OverridesEditorProps) {
             <div className={styles.intervals}>
               {draft.intervals.map((h, i) => (
                 <div key={i} className={styles.interval}>
-                  <input
-                    type="time"
-                    className={styles.timeInput}
+                  <TimeField
+                    inputClassName={styles.timeInput}
                     aria-label={t('From')}
                     value={h.start}
-                    onChange={(event) =>
+                    onChange={(value) =>
                       set({
                         intervals: draft.intervals.map((x, j) =>
-                          j === i ? { ...x, start: event.target.value } : x,
+                          j === i ? { ...x, start: value ?? '' } : x,
                         ),
                       })
                     }
@@ -225,15 +224,14 @@ export function OverridesEditor(p: OverridesEditorProps) {
                   <span className={styles.dash} aria-hidden="true">
                     –
                   </span>
-                  <input
-                    type="time"
-                    className={styles.timeInput}
+                  <TimeField
+                    inputClassName={styles.timeInput}
                     aria-label={t('Until')}
                     value={h.end}
-                    onChange={(event) =>
+                    onChange={(value) =>
                       set({
                         intervals: draft.intervals.map((x, j) =>
-                          j === i ? { ...x, end: event.target.value } : x,
+                          j === i ? { ...x, end: value ?? '' } : x,
                         ),
                       })
                     }

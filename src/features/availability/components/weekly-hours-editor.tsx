@@ -1,5 +1,6 @@
 import { ApiRequestError } from '@engine/core';
 import { useT } from '@engine/react';
+import { TimeField } from '@engine/react/date-field';
 import type { WeeklyHours } from '@schemas/entities/availability.schema';
 import { useId, useMemo, useState, type FormEvent, type Ref } from 'react';
 import { useSaveWeeklyHours } from '@/lib/queries/availability-weekly';
@@ -197,28 +198,26 @@ function HoursRow(p: {
   return (
     <div>
       <div className={styles.interval}>
-        <input
-          type="time"
-          className={styles.timeInput}
+        <TimeField
+          inputClassName={styles.timeInput}
           aria-label={t('@day from', { day: p.day })}
           value={p.start}
           disabled={p.disabled}
           aria-invalid={p.startError ? true : undefined}
           aria-describedby={p.startError ? `${id}-start` : undefined}
-          onChange={(event) => p.onChange('start', event.target.value)}
+          onChange={(value) => p.onChange('start', value ?? '')}
         />
         <span className={styles.dash} aria-hidden="true">
           –
         </span>
-        <input
-          type="time"
-          className={styles.timeInput}
+        <TimeField
+          inputClassName={styles.timeInput}
           aria-label={t('@day until', { day: p.day })}
           value={p.end}
           disabled={p.disabled}
           aria-invalid={p.endError ? true : undefined}
           aria-describedby={p.endError ? `${id}-end` : undefined}
-          onChange={(event) => p.onChange('end', event.target.value)}
+          onChange={(value) => p.onChange('end', value ?? '')}
         />
         {p.disabled ? null : (
           <button

@@ -171,8 +171,9 @@ describe('Audit log page', () => {
       screen.getByLabelText('Changed by'),
       await screen.findByRole('option', { name: 'Lena Schmidt' }),
     );
-    await userEvent.type(screen.getByLabelText('From'), '2025-03-01');
-    await userEvent.type(screen.getByLabelText('To'), '2025-03-31');
+    // Typed in the site's date format (day/month/year), not the browser's.
+    await userEvent.type(screen.getByLabelText('From'), '1/3/2025');
+    await userEvent.type(screen.getByLabelText('To'), '31/03/2025');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
 
     await waitFor(() => expect(queries.at(-1)?.get('action')).toBe('user'));
@@ -213,8 +214,20 @@ describe('Audit log page', () => {
     expect(queries[0]?.get('action')).toBe('masquerade');
     expect(screen.getByLabelText('Area')).toHaveValue('masquerade');
 
-    await userEvent.type(screen.getByLabelText('From'), '2025-03-10');
-    await userEvent.type(screen.getByLabelText('To'), '2025-03-01');
+    // A date that does not exist is refused at its field, and nothing is asked of the server.
+    const from = screen.getByLabelText('From');
+    await userEvent.type(from, '31/02/2025');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription(
+      `Enter a date like 31/12/${new Date().getFullYear()}.`,
+    );
+    expect(from).toHaveFocus();
+    expect(queries).toHaveLength(1);
+
+    await userEvent.clear(from);
+    await userEvent.type(from, '10/03/2025');
+    await userEvent.type(screen.getByLabelText('To'), '01/03/2025');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     const to = screen.getByLabelText('To');
     expect(to).toHaveAttribute('aria-invalid', 'true');

@@ -1,4 +1,5 @@
 import { useFormatDate, useT } from '@engine/react';
+import { DateField } from '@engine/react/date-field';
 import type { AuditEntry, AuditQuery } from '@schemas/entities/site-admin.schema';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -67,6 +68,11 @@ export default function AuditPage() {
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A date typed so that it reads as none is marked at its field; nothing is applied.
+    if (!event.currentTarget.checkValidity()) {
+      event.currentTarget.querySelector<HTMLElement>(':invalid')?.focus();
+      return;
+    }
     const form = new FormData(event.currentTarget);
     const value = (name: Filter) => {
       const v = form.get(name);
@@ -162,10 +168,9 @@ export default function AuditPage() {
         </div>
         <div className={styles.field}>
           <label htmlFor={ids.from}>{t('From')}</label>
-          <input
+          <DateField
             id={ids.from}
             name="from"
-            type="date"
             defaultValue={query.from ?? ''}
             {...described('from')}
           />
@@ -173,13 +178,7 @@ export default function AuditPage() {
         </div>
         <div className={styles.field}>
           <label htmlFor={ids.to}>{t('To')}</label>
-          <input
-            id={ids.to}
-            name="to"
-            type="date"
-            defaultValue={query.to ?? ''}
-            {...described('to')}
-          />
+          <DateField id={ids.to} name="to" defaultValue={query.to ?? ''} {...described('to')} />
           {fieldMessage('to')}
         </div>
         <div className={styles.buttons}>

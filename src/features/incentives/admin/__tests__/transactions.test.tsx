@@ -41,6 +41,12 @@ describe('Transactions page', () => {
       user: admin,
       path: '/settings/incentives/transactions',
       routes,
+      // The demo site's formats: dates are typed day first.
+      translator: createTranslator({
+        language: 'en',
+        translations: [],
+        dateFormats: { short: 'd/m/Y - H:i', date_only: 'd/m/Y' },
+      }),
     });
 
     const table = await screen.findByRole('table');
@@ -54,7 +60,7 @@ describe('Transactions page', () => {
     );
 
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'redeem');
-    await userEvent.type(screen.getByLabelText('From'), '2025-03-01');
+    await userEvent.type(screen.getByLabelText('From'), '01/03/2025');
     await userEvent.type(screen.getByLabelText('User id'), '7');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
 

@@ -1,4 +1,5 @@
 import { useFormatDate, useT } from '@engine/react';
+import { DateField } from '@engine/react/date-field';
 import { ledgerKinds, type TransactionQuery } from '@schemas/entities/incentives.schema';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -122,11 +123,11 @@ export default function TransactionsPage() {
         </div>
         <div className={styles.field}>
           <label htmlFor={ids.from}>{t('From')}</label>
-          <input id={ids.from} name="from" type="date" defaultValue={query.from ?? ''} />
+          <DateField id={ids.from} name="from" defaultValue={query.from ?? ''} />
         </div>
         <div className={styles.field}>
           <label htmlFor={ids.to}>{t('To')}</label>
-          <input id={ids.to} name="to" type="date" defaultValue={query.to ?? ''} />
+          <DateField id={ids.to} name="to" defaultValue={query.to ?? ''} />
         </div>
         <div className={styles.field}>
           <label htmlFor={ids.uid}>{t('User id')}</label>

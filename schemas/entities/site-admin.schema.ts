@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateSchema, embed, instantSchema, pageQuerySchema } from './common.schema';
+import { dateSchema, embed, instantSchema, seekQuerySchema } from './common.schema';
 import { userProfileSchema } from './user.schema';
 
 const date = embed(dateSchema);
@@ -44,13 +44,13 @@ export const auditEntrySchema = {
 } as const;
 export type AuditEntry = FromSchema<typeof auditEntrySchema>;
 
-/** `GET admin/audit`: newest first, 25 a page; filter by actor, action prefix and UTC dates (both included). */
+/** `GET admin/audit`: newest first, 25 a page; filter by actor, action (an area, or a prefix within one) and UTC dates (both included). */
 export const auditQuerySchema = {
   $id: 'atrium:audit-query',
   type: 'object',
   additionalProperties: false,
   properties: {
-    ...pageQuerySchema.properties,
+    ...seekQuerySchema.properties,
     actor: { type: 'integer', minimum: 1 },
     action: { type: 'string', minLength: 1, maxLength: 100 },
     from: date,

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { embed } from './common.schema';
+import { embed, seekQuerySchema } from './common.schema';
 
 /** Who may set a user attribute. */
 export type AttributeSetter = 'self' | 'administrator';
@@ -143,8 +143,7 @@ export const usersQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    page: { type: 'integer', minimum: 0, default: 0 },
-    limit: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+    ...seekQuerySchema.properties,
     search: { type: 'string', maxLength: 200 },
     role: { type: 'string', maxLength: 64 },
     organization: { type: 'integer', minimum: 1 },

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { ChangeListeners, CHANGES_CHANNEL, type ChangeFeed, type Db, type QueryResult } from './db';
 
 function txDb(tx: Transaction): Db {
@@ -98,6 +99,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
 /** Opens PGlite and returns both the {@link Db} and the raw instance (for `dumpDataDir`). */
 export async function openPgliteRaw(options: PgliteOptions = {}): Promise<{ db: Db; pg: PGlite }> {
   const pg = await PGlite.create({
+    // Trigram indexes serve the search of users by a fragment of their name (migration 0018).
+    extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
     ...options.assets,

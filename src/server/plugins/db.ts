@@ -70,6 +70,13 @@ export const dbPlugin = fp(
         if (applied.length) app.log.info({ applied }, 'database migrated');
         const seeded = await seed(db, options.seed ?? 'demo');
         if (seeded.demo) app.log.info('demo site seeded');
+        const indexed = await db.query<{ done: boolean }>(
+          'SELECT atrium_index_user_search() AS done',
+        );
+        if (!indexed.rows[0]?.done)
+          app.log.warn(
+            'This PostgreSQL has no pg_trgm extension: searching users reads every user. Install its contrib package (postgresql-contrib) and restart the server to index the search.',
+          );
       } catch (error) {
         if (owned) await db.close();
         throw error;

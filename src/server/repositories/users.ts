@@ -6,7 +6,10 @@ import {
   type UserProfile,
   type UsersQuery,
 } from '@schemas/entities/user.schema';
+import type { ListMeta } from '@schemas/entities/common.schema';
 import type { Db } from '../db/db';
+import { seekPage, type PageAsk } from './seek-paging';
+import { SqlParams } from './sql-params';
 
 interface UserRow {
   uid: number;
@@ -129,46 +132,44 @@ export function usersRepository(db: Db) {
       return rows.map((r) => r.role);
     },
 
-    async list(
-      query: UsersQuery & { page: number; limit: number },
-    ): Promise<{ rows: UserListItem[]; total: number }> {
+    /**
+     * The administration's list of users in account order, a page at a time by cursor (see
+     * {@link seekPage}). A search finds a fragment anywhere in the account name, first and last
+     * name (the trigram index of migration 0018); the filters by role and organization read
+     * their members' index.
+     */
+    async list(query: UsersQuery & PageAsk): Promise<{ rows: UserListItem[]; meta: ListMeta }> {
+      const params = new SqlParams();
       const where: string[] = [];
-      const params: unknown[] = [];
       if (query.search) {
-        params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        const p = `$${params.length}`;
+        const fragment = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         where.push(
-          `(u.name ILIKE ${p} OR u.first_name ILIKE ${p} OR u.last_name ILIKE ${p} OR (u.first_name || ' ' || u.last_name) ILIKE ${p})`,
+          `atrium_user_search_text(u.name, u.first_name, u.last_name) LIKE ${params.add(fragment)}`,
         );
       }
-      if (query.role) {
-        params.push(query.role);
+      if (query.role)
         where.push(
-          `EXISTS (SELECT 1 FROM user_roles r WHERE r.uid = u.uid AND r.role = $${params.length})`,
+          `EXISTS (SELECT 1 FROM user_roles r WHERE r.uid = u.uid AND r.role = ${params.add(query.role)})`,
         );
-      }
-      if (query.organization !== undefined) {
-        params.push(query.organization);
+      if (query.organization !== undefined)
         where.push(
-          `EXISTS (SELECT 1 FROM user_organizations o WHERE o.uid = u.uid AND o.organization_id = $${params.length})`,
+          `EXISTS (SELECT 1 FROM user_organizations o WHERE o.uid = u.uid AND o.organization_id = ${params.add(query.organization)})`,
         );
-      }
-      if (query.blocked !== undefined) {
-        params.push(query.blocked);
-        where.push(`u.blocked = $${params.length}`);
-      }
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM users u ${filter}`,
-        params,
+      if (query.blocked !== undefined) where.push(`u.blocked = ${params.add(query.blocked)}`);
+      const { rows, meta } = await seekPage<UserRow>(
+        db,
+        {
+          columns: `${USER_COLUMNS}, u.mail, ${ORGANIZATIONS_COLUMN}`,
+          from: 'FROM users u',
+          countFrom: 'FROM users u',
+          where,
+          params,
+          order: [{ sql: 'u.uid', type: 'integer' }],
+          direction: 'asc',
+        },
+        query,
       );
-      params.push(query.limit, query.page * query.limit);
-      const { rows } = await db.query<UserRow>(
-        `SELECT ${USER_COLUMNS}, u.mail, ${ORGANIZATIONS_COLUMN}
-         FROM users u ${filter} ORDER BY u.uid LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      );
-      return { total: total.rows[0]?.n ?? 0, rows: rows.map(toListItem) };
+      return { rows: rows.map(toListItem), meta };
     },
 
     /** One user as the administration lists them. */

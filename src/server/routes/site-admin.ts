@@ -17,7 +17,6 @@ import {
   idParams,
   listEnvelope,
   ok,
-  pageMeta,
   paged,
   type FieldMessage,
 } from '@engine/server';
@@ -151,7 +150,7 @@ export const siteAdminRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       schema: {
         tags: ['admin'],
         summary:
-          'The audit log of administrative changes, newest first, 25 a page; filter by actor uid, action prefix and UTC dates (both included)',
+          'The audit log of administrative changes, newest first, 25 a page; filter by actor uid, action (an area such as `incentives`, or a prefix within one such as `incentives.product`) and UTC dates (both included); on by the cursors meta.next and meta.prev',
         querystring: auditQuerySchema,
         response: { 200: listEnvelope(auditEntrySchema), ...errorResponses },
       },
@@ -162,8 +161,8 @@ export const siteAdminRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
         throw new HttpError(400, INVALID_FIELDS, [
           { path: 'to', text: siteAdminMessages.toBeforeFrom },
         ]);
-      const { rows, total } = await app.repos.audit.list({ ...request.query, page, limit });
-      return paged(rows, pageMeta(page, limit, total));
+      const { rows, meta } = await app.repos.audit.list({ ...request.query, page, limit });
+      return paged(rows, meta);
     },
   );
 

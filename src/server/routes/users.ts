@@ -23,7 +23,6 @@ import {
   HttpError,
   listEnvelope,
   ok,
-  pageMeta,
   paged,
   type FieldMessage,
   idParams,
@@ -87,8 +86,8 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request) => {
       const page = request.query.page ?? 0;
       const limit = request.query.limit ?? 25;
-      const { rows, total } = await app.repos.users.list({ ...request.query, page, limit });
-      return paged(rows, pageMeta(page, limit, total));
+      const { rows, meta } = await app.repos.users.list({ ...request.query, page, limit });
+      return paged(rows, meta);
     },
   );
 

@@ -10,6 +10,38 @@ export interface PageCursor {
 }
 
 /**
+ * The page an address asks for (`page`, counted from 0) and, for a list paged by cursor, the
+ * cursor it opens from (`after` or `before`, only one).
+ */
+export function pageInAddress(params: URLSearchParams): { page: number } & PageCursor {
+  const page = Math.max(0, Number(params.get('page')) || 0);
+  const after = params.get('after');
+  const before = params.get('before');
+  return { page, ...(after ? { after } : before ? { before } : {}) };
+}
+
+/**
+ * The address of another page of the list at `base`: the current address's query with its
+ * page and cursor replaced (page 0 and no cursor leave them out).
+ *
+ * @example pageAddress('/users', new URLSearchParams('role=trainer'), 1, { after: 'c' }) // '/users?role=trainer&page=1&after=c'
+ */
+export function pageAddress(
+  base: string,
+  params: URLSearchParams,
+  page: number,
+  cursor: PageCursor = {},
+): string {
+  const next = new URLSearchParams(params);
+  for (const name of ['page', 'after', 'before']) next.delete(name);
+  if (page > 0) next.set('page', String(page));
+  if (cursor.after) next.set('after', cursor.after);
+  else if (cursor.before) next.set('before', cursor.before);
+  const search = next.toString();
+  return search ? `${base}?${search}` : base;
+}
+
+/**
  * Previous / next paging with the current position. `page` counts from 0. A list paged by
  * cursor gives its `meta.next` and `meta.prev` as `cursors`: the links then carry them, and
  * there is a next page exactly when there is a next cursor. An estimated total reads "about".
@@ -29,6 +61,8 @@ export function Pager({
   estimated?: boolean | undefined;
 }) {
   const { t } = useT();
+  // A list pages by cursor when it gives one; a single page gives none.
+  if (cursors && cursors.next === undefined && cursors.prev === undefined) cursors = undefined;
   if (totalPages <= 1 && !cursors?.next && page === 0) return null;
   const previous = page > 0 ? page - 1 : null;
   const next = (cursors ? cursors.next !== undefined : page < totalPages - 1) ? page + 1 : null;

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useSiteAdminAudit } from '@/lib/queries/site-admin-audit';
 import { useSiteAdminAuditActors } from '@/lib/queries/site-admin-audit-actors';
 import { PageHeader } from '@/shell/page/page-header';
-import { Pager } from '@/shell/pager/pager';
+import { Pager, pageAddress, pageInAddress } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
 import {
   actionLabel,
@@ -38,7 +38,7 @@ function readQuery(params: URLSearchParams): AuditQuery {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   return {
-    page: Math.max(0, Number(params.get('page')) || 0),
+    ...pageInAddress(params),
     limit: LIMIT,
     ...(Number.isInteger(actor) && actor > 0 ? { actor } : {}),
     ...(action ? { action } : {}),
@@ -96,6 +96,9 @@ export default function AuditPage() {
 
   const hrefWith = (change: Record<string, string | number | null>) => {
     const next = new URLSearchParams(params);
+    // A cursor belongs to the list it came from: another filter starts from its first page.
+    next.delete('after');
+    next.delete('before');
     for (const [name, value] of Object.entries(change)) {
       if (value === null || value === 0) next.delete(name);
       else next.set(name, String(value));
@@ -259,7 +262,9 @@ export default function AuditPage() {
             <Pager
               page={list.meta.page}
               totalPages={list.meta.totalPages}
-              hrefFor={(page) => hrefWith({ page })}
+              hrefFor={(page, cursor) => pageAddress(BASE, params, page, cursor)}
+              cursors={{ next: list.meta.next, prev: list.meta.prev }}
+              estimated={list.meta.estimated}
             />
           </div>
         </>

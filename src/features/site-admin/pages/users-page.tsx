@@ -7,7 +7,7 @@ import { useSiteAdminRoles } from '@/lib/queries/site-admin-roles';
 import { useSiteAdminUsers } from '@/lib/queries/site-admin-users';
 import { Avatar } from '@/shell/avatar/avatar';
 import { PageHeader } from '@/shell/page/page-header';
-import { Pager } from '@/shell/pager/pager';
+import { Pager, pageAddress, pageInAddress, type PageCursor } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
 import { implicitRoles, roleNamer } from '../components/roles';
 import styles from '../components/site-admin.module.css';
@@ -26,7 +26,7 @@ function readQuery(params: URLSearchParams): UsersQuery {
   const organization = Number(params.get('organization'));
   const blocked = params.get('blocked');
   return {
-    page: Math.max(0, Number(params.get('page')) || 0),
+    ...pageInAddress(params),
     limit: LIMIT,
     ...(search ? { search } : {}),
     ...(/^[a-z0-9_]{1,64}$/.test(role) ? { role } : {}),
@@ -57,13 +57,7 @@ export default function UsersPage() {
     setParams(next);
   };
 
-  const hrefFor = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p > 0) next.set('page', String(p));
-    else next.delete('page');
-    const search = next.toString();
-    return search ? `${BASE}?${search}` : BASE;
-  };
+  const hrefFor = (p: number, cursor?: PageCursor) => pageAddress(BASE, params, p, cursor);
 
   const roleName = roleNamer(roles.data, t);
   // The chosen role stays a choice while the roles load (same key: the option keeps its selection).
@@ -203,7 +197,13 @@ export default function UsersPage() {
             </table>
           </div>
           <div className={styles.footer}>
-            <Pager page={list.meta.page} totalPages={list.meta.totalPages} hrefFor={hrefFor} />
+            <Pager
+              page={list.meta.page}
+              totalPages={list.meta.totalPages}
+              hrefFor={hrefFor}
+              cursors={{ next: list.meta.next, prev: list.meta.prev }}
+              estimated={list.meta.estimated}
+            />
           </div>
         </>
       )}

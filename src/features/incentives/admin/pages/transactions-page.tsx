@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAdminTransactions } from '@/lib/queries/incentives-admin-transactions';
 import { PageHeader } from '@/shell/page/page-header';
-import { Pager, type PageCursor } from '@/shell/pager/pager';
+import { Pager, pageAddress, pageInAddress, type PageCursor } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
 import { AdjustPointsForm } from '../components/adjust-points';
 import { formText } from '../components/errors';
@@ -25,12 +25,9 @@ function readQuery(params: URLSearchParams): TransactionQuery {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const uid = Number(params.get('uid'));
-  const after = params.get('after');
-  const before = params.get('before');
   return {
-    page: Math.max(0, Number(params.get('page')) || 0),
+    ...pageInAddress(params),
     limit: LIMIT,
-    ...(after ? { after } : before ? { before } : {}),
     ...((ledgerKinds as readonly string[]).includes(kind)
       ? { kind: kind as TransactionQuery['kind'] & string }
       : {}),
@@ -61,17 +58,7 @@ export default function TransactionsPage() {
     setParams(next);
   };
 
-  const hrefFor = (p: number, cursor: PageCursor = {}) => {
-    const next = new URLSearchParams(params);
-    if (p > 0) next.set('page', String(p));
-    else next.delete('page');
-    next.delete('after');
-    next.delete('before');
-    if (cursor.after) next.set('after', cursor.after);
-    if (cursor.before) next.set('before', cursor.before);
-    const search = next.toString();
-    return search ? `${BASE}?${search}` : BASE;
-  };
+  const hrefFor = (p: number, cursor?: PageCursor) => pageAddress(BASE, params, p, cursor);
 
   const filtered = FILTERS.some((name) => params.get(name));
   const list = transactions.data;

@@ -23,6 +23,7 @@ export const profileUiSchema = {
   last_name: { 'ui:title': 'Last name', 'ui:autocomplete': 'family-name' },
   title: { 'ui:title': 'Job title', 'ui:autocomplete': 'organization-title' },
   country: { 'ui:title': 'Country' },
-  language: { 'ui:title': 'Language' },
-  timezone: { 'ui:title': 'Time zone' },
+  // Without a choice of their own, a person reads the portal in the site's language and time zone.
+  language: { 'ui:title': 'Language', 'ui:placeholder': 'Site default' },
+  timezone: { 'ui:title': 'Time zone', 'ui:placeholder': 'Site default' },
 };

@@ -24,7 +24,8 @@ export const userAdminProfileUiSchema = {
   country: {
     'ui:title': 'Country',
   },
-  language: { 'ui:title': 'Language' },
-  timezone: { 'ui:title': 'Time zone' },
+  // Without a choice of their own, a person reads the portal in the site's language and time zone.
+  language: { 'ui:title': 'Language', 'ui:placeholder': 'Site default' },
+  timezone: { 'ui:title': 'Time zone', 'ui:placeholder': 'Site default' },
   bio: { 'ui:title': 'About', 'ui:widget': 'textarea', 'ui:emptyValue': '' },
 };

@@ -60,6 +60,11 @@ describe('Profile edit page', () => {
 
     const lastName = await screen.findByLabelText('Last name');
     expect(screen.getByLabelText(/First name/)).toHaveValue('Lena');
+    // A learner who chose no time zone reads the site's, and the form says so.
+    const chosen = (label: string) =>
+      (screen.getByLabelText(label) as HTMLSelectElement).selectedOptions[0]?.textContent;
+    expect(chosen('Language')).toBe('English');
+    expect(chosen('Time zone')).toBe('Site default');
     await user.clear(lastName);
     await user.type(lastName, 'xxx');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -5,6 +5,12 @@ import { PG_CHECK_VIOLATION, sqlState, type Db } from '../db/db';
 /** Why points moved (`held`: an award the cheat guard held back, which moves none). */
 export type PointsKind = 'award' | 'redeem' | 'expire' | 'adjust' | 'refund' | 'held';
 
+/** Lots one expiry batch clears: a batch's transaction stays in the milliseconds. */
+export const EXPIRY_BATCH = 2000;
+
+/** The advisory lock of the expiry job (any number; unique among the app's advisory locks). */
+const EXPIRY_LOCK = 0x6174_7231;
+
 /** The answer when a debit is larger than the balance. */
 export const NOT_ENOUGH_POINTS = 'Not enough points.';
 
@@ -180,38 +186,69 @@ export function pointsRepository(db: Db) {
     },
 
     /**
-     * Expires what remains of every lot whose `expires_at` has passed by `now`: one `expire` row
-     * per lot, oldest first. Returns how many points expired in all.
+     * Expires every lot due at `now`, set-based: a batch of due lots (oldest expiry first,
+     * through `points_ledger_due_idx`) is cleared, its users' balances lowered and one `expire`
+     * row written per lot, all in one statement of one short transaction, so a checkout waits
+     * on a batch for milliseconds at most. A user whose balance a checkout holds right now is
+     * skipped (SKIP LOCKED) and expired by a later batch. Batches go on until no lot is due;
+     * while another process runs them (a transaction-level advisory lock), this one stops.
+     * Answers the points expired.
      */
     async expireDue(now: Date, source = 'expiry'): Promise<number> {
-      const { rows: due } = await db.query<{ id: number; uid: number }>(
-        `SELECT id, uid FROM points_ledger WHERE remaining > 0 AND expires_at <= $1
-          ORDER BY created_at, id`,
-        [now.toISOString()],
-      );
       let expired = 0;
-      for (const lot of due) {
-        expired += await db.transaction(async (tx) => {
-          const before = await lockBalance(tx, lot.uid);
-          const { rows } = await tx.query<{ remaining: number }>(
-            'SELECT remaining FROM points_ledger WHERE id = $1 FOR UPDATE',
-            [lot.id],
+      for (;;) {
+        const batch = await db.transaction(async (tx) => {
+          const { rows: lock } = await tx.query<{ mine: boolean }>(
+            'SELECT pg_try_advisory_xact_lock($1) AS mine',
+            [EXPIRY_LOCK],
           );
-          await tx.query('UPDATE points_ledger SET remaining = 0 WHERE id = $1', [lot.id]);
-          const points = rows[0]?.remaining ?? 0;
-          if (points === 0) return 0;
-          await tx.query('UPDATE point_balances SET points = points - $2 WHERE uid = $1', [
-            lot.uid,
-            points,
-          ]);
-          await insertRow(
-            tx,
-            { uid: lot.uid, delta: -points, kind: 'expire', note: '', source },
-            { orderId: null, remaining: 0, expiresAt: null },
-            before - points,
+          if (!lock[0]?.mine) return { lots: 0, points: 0, picked: 0 };
+          // The users with due lots, their balances locked first: every change to a user's
+          // lots locks their balance, so from here on no checkout changes what is read next.
+          const { rows: due } = await tx.query<{ uid: number; lots: number }>(
+            `SELECT b.uid, d.lots FROM point_balances b
+               JOIN (SELECT uid, count(*)::int AS lots FROM (
+                       SELECT uid FROM points_ledger
+                        WHERE remaining > 0 AND expires_at IS NOT NULL AND expires_at <= $1
+                        ORDER BY expires_at, id LIMIT $2) l GROUP BY uid) d ON d.uid = b.uid
+              ORDER BY b.uid FOR UPDATE OF b SKIP LOCKED`,
+            [now.toISOString(), EXPIRY_BATCH],
           );
-          return points;
+          if (due.length === 0) return { lots: 0, points: 0, picked: 0 };
+          const { rows } = await tx.query<{ lots: number; points: number }>(
+            `WITH lots AS (
+               SELECT l.id, l.uid, l.remaining,
+                      b.points - sum(l.remaining) OVER (
+                        PARTITION BY l.uid ORDER BY l.created_at, l.id) AS balance_after
+                 FROM points_ledger l JOIN point_balances b ON b.uid = l.uid
+                WHERE l.uid = ANY($2::int[]) AND l.remaining > 0 AND l.expires_at IS NOT NULL
+                  AND l.expires_at <= $1
+             ), cleared AS (
+               UPDATE points_ledger l SET remaining = 0 FROM lots WHERE l.id = lots.id
+               RETURNING l.id
+             ), lowered AS (
+               UPDATE point_balances b SET points = b.points - t.points
+                 FROM (SELECT uid, sum(remaining)::int AS points FROM lots GROUP BY uid) t
+                WHERE b.uid = t.uid
+               RETURNING b.uid
+             ), written AS (
+               INSERT INTO points_ledger (uid, delta, kind, note, source, remaining, balance_after)
+               SELECT uid, -remaining, 'expire', '', $3, 0, balance_after FROM lots
+                ORDER BY uid, balance_after DESC
+               RETURNING id
+             )
+             SELECT (SELECT count(*)::int FROM cleared) AS lots,
+                    (SELECT coalesce(sum(remaining), 0)::int FROM lots) AS points,
+                    (SELECT count(*) FROM lowered) + (SELECT count(*) FROM written) AS done`,
+            [now.toISOString(), due.map((d) => d.uid), source],
+          );
+          const picked = due.reduce((n, d) => n + d.lots, 0);
+          return { lots: rows[0]?.lots ?? 0, points: rows[0]?.points ?? 0, picked };
         });
+        expired += batch.points;
+        // Nothing was due or free to expire: another process has the job, or every user left
+        // is in a checkout right now (a later run expires theirs).
+        if (batch.lots === 0 || batch.picked === 0) break;
       }
       return expired;
     },

@@ -35,7 +35,23 @@ export interface Db {
    * database handle has them, not a transaction's.
    */
   readonly changes?: ChangeFeed;
+  /**
+   * Where the long lists of administration are read: on PostgreSQL a few connections of their
+   * own whose statements time out ({@link HEAVY_STATEMENT_TIMEOUT_MS}), so that however many
+   * such reads run at once, learners' requests keep the main pool's connections. Absent where
+   * there is one connection anyway (PGlite, a transaction): use the handle itself.
+   */
+  readonly heavy?: Db;
 }
+
+/** The `application_name` of the connections of {@link Db.heavy}. */
+export const HEAVY_APPLICATION_NAME = 'atrium long lists';
+
+/** Connections the long lists of administration may hold at once (see {@link Db.heavy}). */
+export const HEAVY_POOL_SIZE = 3;
+
+/** How long one statement of a long list may run before it is cancelled with a 503. */
+export const HEAVY_STATEMENT_TIMEOUT_MS = 5_000;
 
 /** The channel the `atrium_notify_change` trigger notifies with the changed table's name. */
 export const CHANGES_CHANNEL = 'atrium_changes';

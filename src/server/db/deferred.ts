@@ -43,6 +43,20 @@ function deferredChanges(opening: Promise<Db>): ChangeFeed {
  * const repos = createRepositories(db); // usable now; queries run once the database is ready
  */
 export function deferredDb(kind: Db['kind'], opening: Promise<Db>): Db {
+  const main = handleOf(
+    kind,
+    opening.then((db) => db),
+  );
+  // The opened database's heavy handle, or the database itself where it has none.
+  const heavy = handleOf(
+    kind,
+    opening.then((db) => db.heavy ?? db),
+  );
+  return { ...main, changes: deferredChanges(opening), heavy };
+}
+
+/** A {@link Db} whose calls wait for `opening` and then go to what it resolves to. */
+function handleOf(kind: Db['kind'], opening: Promise<Db>): Db {
   let db: Db | undefined;
   opening.then(
     (opened) => {
@@ -53,7 +67,6 @@ export function deferredDb(kind: Db['kind'], opening: Promise<Db>): Db {
   const ready = async (): Promise<Db> => db ?? opening;
   return {
     kind,
-    changes: deferredChanges(opening),
     async query<T>(
       sql: string,
       params?: readonly unknown[],

@@ -2,6 +2,9 @@ import pg from 'pg';
 import {
   ChangeListeners,
   CHANGES_CHANNEL,
+  HEAVY_APPLICATION_NAME,
+  HEAVY_POOL_SIZE,
+  HEAVY_STATEMENT_TIMEOUT_MS,
   isDatabaseUnavailable,
   type ChangeFeed,
   type Db,
@@ -174,9 +177,34 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   pool.on('error', () => {
     /* an idle client lost its connection; the next checkout reconnects */
   });
+  const heavyPool = new pg.Pool({
+    ...connection,
+    max: HEAVY_POOL_SIZE,
+    // Named, so that an operator sees in pg_stat_activity which connections they are.
+    application_name: HEAVY_APPLICATION_NAME,
+    query_timeout: QUERY_TIMEOUT_MS,
+    statement_timeout: HEAVY_STATEMENT_TIMEOUT_MS,
+  });
+  heavyPool.on('error', () => {
+    /* as above */
+  });
+  const heavy: Db = {
+    kind: 'postgres',
+    async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      const r = await heavyPool.query({ text: sql, values: [...params], name: options.prepare });
+      return { rows: r.rows as T[] } as QueryResult<T>;
+    },
+    async exec(sql) {
+      await heavyPool.query(sql);
+    },
+    // Long lists only read: a transaction belongs on the main pool.
+    transaction: () => Promise.reject(new Error('The heavy pool only reads.')),
+    close: () => heavyPool.end(),
+  };
   return {
     kind: 'postgres',
     changes,
+    heavy,
     async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
       const r = await pool.query({ text: sql, values: [...params], name: options.prepare });
       return { rows: r.rows as T[] } as QueryResult<T>;
@@ -215,7 +243,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     },
     async close() {
       await changes.close();
-      await pool.end();
+      await Promise.all([pool.end(), heavyPool.end()]);
     },
   };
 }

@@ -150,10 +150,15 @@ describe(`the recipes of ${GUIDE}`, () => {
     ).toEqual([]);
   });
 
-  it('passes npm run validate and the type check', () => {
+  it('passes npm run validate', () => {
     expect(run(scratch, 'npm', ['run', 'validate'])).toContain('OK:');
+  }, 60_000);
+
+  // The whole project's type check: about 45 s on an idle machine, several times that on a
+  // busy one, which is no failure of the recipes.
+  it('passes the type check', () => {
     run(scratch, path.join(scratch, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-  }, 90_000);
+  }, 400_000);
 
   it(`${RECIPES.settingsPage}: the document is served, saved, checked and described`, async () => {
     const url = '/api/v2/settings/documents/certificates';

@@ -116,6 +116,14 @@ interface DatabaseLeg {
   start: () => Promise<{ server: TestServer; stop(): Promise<void> }>;
 }
 
+/**
+ * Registers the suite on PGlite only, for what only an embedded database can show without
+ * depending on load: say so in the suite's comment.
+ */
+export function describePglite(name: string, fn: (server: () => TestServer) => void): void {
+  describeOn(databaseLegs().slice(0, 1), name, fn);
+}
+
 function databaseLegs(options: AppOptions = {}): DatabaseLeg[] {
   const legs: DatabaseLeg[] = [{ label: 'pglite', start: () => pgliteServer(options) }];
   const url = process.env.ATRIUM_TEST_DATABASE_URL;

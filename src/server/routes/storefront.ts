@@ -39,7 +39,11 @@ import type { Viewer } from '../repositories/trainings';
 
 const idParamsSchema = idParams('id');
 
-/** Every table a visitor's storefront is made from. */
+/**
+ * Every table a visitor's storefront is made from. Not users nor their organizations: a visitor
+ * is no user and belongs to no organization, so a sign-in or a profile change elsewhere keeps
+ * the storefront every visitor is sent.
+ */
 const STOREFRONT_TABLES: readonly WatchedTable[] = [
   'settings',
   'storefront_layouts',
@@ -51,8 +55,6 @@ const STOREFRONT_TABLES: readonly WatchedTable[] = [
   'taxonomy_terms',
   'vocabularies',
   'organizations',
-  'user_organizations',
-  'users',
 ];
 /** A layout as the editor edits it: a saved one, or a draft (`id` null) nobody saved yet. */
 type EditedLayout = Omit<LayoutRow, 'id'> & { id: number | null };

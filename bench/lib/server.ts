@@ -161,14 +161,14 @@ function withDatabase(url: string, database: string): string {
 }
 
 /**
- * Creates the empty database `atrium_bench_<pid>` through `adminUrl`; resolves to null (with the
- * reason logged) when PostgreSQL cannot be reached.
+ * Creates the empty database `name` (by default `atrium_bench_<pid>`) through `adminUrl`;
+ * resolves to null (with the reason logged) when PostgreSQL cannot be reached.
  */
 export async function createBenchDatabase(
   adminUrl: string,
   log: (line: string) => void,
+  name = `atrium_bench_${process.pid}`,
 ): Promise<BenchDatabase | null> {
-  const name = `atrium_bench_${process.pid}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
     await client.connect();
@@ -197,6 +197,8 @@ export interface LauncherOptions {
   root: string;
   /** The run's PostgreSQL database, or null when PostgreSQL is not reachable. */
   database: BenchDatabase | null;
+  /** Leaves the database in place at cleanup (to look into it afterwards). */
+  keepDatabase?: boolean;
   log(line: string): void;
 }
 
@@ -288,10 +290,13 @@ export class ServerLauncher {
     return server;
   }
 
-  /** Stops every server still running, drops the run's database and removes the directories. */
+  /**
+   * Stops every server still running, drops the run's database (unless it is to be kept) and
+   * removes the directories.
+   */
   async cleanup(): Promise<void> {
     await Promise.all([...this.started].map((s) => s.stop()));
-    if (this.o.database) {
+    if (this.o.database && !this.o.keepDatabase) {
       await this.o.database
         .drop()
         .catch((error: Error) => this.o.log(`Could not drop the bench database: ${error.message}`));

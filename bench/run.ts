@@ -1,5 +1,6 @@
 // `npm run bench`: builds the client if needed, measures the server (API throughput, checkout,
 // start-up, memory), the browser part (bench/browser) and the bundle (scripts/check-bundle.mjs),
+// and on request (BENCH_ONLY=scale) every list and page on a large organisation (bench/scale),
 // then writes bench/results.json and BENCHMARKS.md and prints the table. Exits 0 even when a
 // budget is missed: the misses are named at the end.
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ import {
 } from './lib/report';
 import { createBenchDatabase, ServerLauncher } from './lib/server';
 import type { BenchContext, BenchRow } from './lib/types';
+import { runScaleBenchmarks } from './scale/index';
 import { runServerBenchmarks } from './server/index';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -146,9 +148,11 @@ log(`Atrium benchmarks${quick ? ' (quick trial: 2 s loads)' : ''}`);
 // Every server started is the built one, and the browser and bundle figures measure the built
 // client: both must match the sources. Without a client build the browser and bundle figures
 // are skipped, and the server figures are still measured.
-if (parts.has('server') || parts.has('browser')) ensureBuilds(root, ['server'], log);
+if (parts.has('server') || parts.has('browser') || parts.has('scale'))
+  ensureBuilds(root, ['server'], log);
 let buildFailure: string | undefined;
-if (parts.has('browser') || parts.has('bundle')) {
+// The scale part's server-rendered home page needs the portal's build too.
+if (parts.has('browser') || parts.has('bundle') || parts.has('scale')) {
   try {
     ensureBuilds(root, ['portal'], log);
   } catch (error) {
@@ -159,11 +163,18 @@ if (parts.has('browser') || parts.has('bundle')) {
 const database =
   parts.has('server') || parts.has('browser') ? await createBenchDatabase(adminUrl, log) : null;
 const launcher = new ServerLauncher({ root, database, log });
-// An interrupted run still stops its servers and drops its database.
+// An interrupted run still stops its servers and drops its databases, those of a part that
+// registers its clean-up while the others run included, and starts no further part.
+const cleanups: (() => Promise<void>)[] = [() => launcher.cleanup()];
+let interrupted = false;
+async function cleanUp(): Promise<void> {
+  for (let i = 0; i < cleanups.length; i++) await cleanups[i]!().catch(() => undefined);
+}
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
+    interrupted = true;
     log(`${signal}: cleaning up…`);
-    void launcher.cleanup().finally(() => process.exit(130));
+    void cleanUp().finally(() => process.exit(130));
   });
 
 const ctx: BenchContext = { root, startServer: (o) => launcher.start(o), log };
@@ -190,6 +201,22 @@ try {
         : await browserRows(ctx)),
     );
   }
+  if (parts.has('scale')) {
+    log('Scale benchmarks…');
+    rows.push(
+      ...(await runScaleBenchmarks({
+        root,
+        adminUrl,
+        keep: process.env.BENCH_SCALE_KEEP === '1',
+        onInterrupt: (cleanup) => cleanups.push(cleanup),
+        interrupted: () => interrupted,
+        log,
+      }).catch((error: unknown) => {
+        log(`The scale benchmarks failed: ${(error as Error).stack ?? String(error)}`);
+        return [failedRow('Scale', 'scale benchmarks', error)];
+      })),
+    );
+  }
   if (parts.has('bundle')) {
     log('Bundle figures…');
     rows.push(
@@ -209,6 +236,6 @@ const results: BenchResults = {
 };
 await writeReport(root, results);
 console.log(consoleSummary(results));
-log('Wrote BENCHMARKS.md and bench/results.json.');
+log('Wrote BENCHMARKS.md and bench/results.json (the scale part: bench/scale-results.json).');
 // Exits even if a part left a handle open (a browser, a pool); a missed budget is not a failure.
 process.exit(0);

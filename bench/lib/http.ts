@@ -9,6 +9,13 @@ export interface ApiAnswer<T> {
   text: string;
 }
 
+/** One answer as text, with the milliseconds from sending the request to its last byte. */
+export interface TimedAnswer {
+  status: number;
+  text: string;
+  ms: number;
+}
+
 /**
  * A browser-like caller of the API: keeps its cookies (session, XSRF-TOKEN) and echoes the XSRF
  * token on unsafe requests, as the client does.
@@ -28,18 +35,28 @@ export class ApiSession {
     return this.jar.get('XSRF-TOKEN');
   }
 
-  /** Sends a request (JSON body) and keeps the cookies of the answer. */
-  async send<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+  /**
+   * Sends a request (JSON body, extra `headers`), keeps the cookies of the answer and returns it
+   * as text, timed from the request to the answer's last byte.
+   */
+  async timed(
+    method: string,
+    path: string,
+    o: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<TimedAnswer> {
     if (method !== 'GET' && !this.xsrfToken) await this.send('GET', '/api/v2/health');
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
     if (this.jar.size) headers.cookie = this.cookieHeader;
     if (method !== 'GET' && this.xsrfToken) headers['x-xsrf-token'] = this.xsrfToken;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    const sent = performance.now();
     const res = await fetch(`${this.origin}${path}`, {
       method,
       headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(o.body === undefined ? {} : { body: JSON.stringify(o.body) }),
     });
+    const text = await res.text();
+    const ms = performance.now() - sent;
     for (const line of res.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const eq = pair.indexOf('=');
@@ -48,14 +65,19 @@ export class ApiSession {
       if (!value || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.jar.delete(name);
       else this.jar.set(name, value);
     }
-    const text = await res.text();
+    return { status: res.status, text, ms };
+  }
+
+  /** Sends a request (JSON body) and keeps the cookies of the answer. */
+  async send<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+    const { status, text } = await this.timed(method, path, { body });
     let parsed: T | undefined;
     try {
       parsed = JSON.parse(text) as T;
     } catch {
       parsed = undefined;
     }
-    return { status: res.status, body: parsed, text };
+    return { status, body: parsed, text };
   }
 
   /** Like {@link send}, but throws unless the answer has the expected status. */

@@ -12,6 +12,11 @@ export interface BenchRow {
   reference?: { name: string; value: number };
   /** value / reference.value. */
   ratio?: number;
+  /**
+   * Parts of the row's budget that its value alone does not show and that were missed (e.g.
+   * `p99 212 ms > 150 ms`): any makes the row OVER.
+   */
+  missed?: string[];
   note?: string;
 }
 

@@ -1,0 +1,309 @@
+import { ApiSession, type TimedAnswer } from '../lib/http';
+
+/** Requests measured per operation, after {@link WARM_UPS} unmeasured ones. */
+export const SAMPLES = 14;
+export const WARM_UPS = 2;
+
+/** Who makes a request: a demo account, or a visitor who has not signed in. */
+export type Role = 'admin' | 'courseadmin' | 'trainer' | 'learner' | 'visitor';
+
+/** The demo accounts signed in on one server, and a visitor. */
+export type Callers = Record<Role, ApiSession>;
+
+/** What the requests of one server need to know about its site. */
+export interface SiteFacts {
+  learnerUid: number;
+  trainerUid: number;
+  /** The demo's unlimited "Atrium notebook": what the learner buys. */
+  productId: number;
+  /** Deep pages (seven eighths into the list) of the transactions, users and audit log. */
+  deep: { transactions: number; users: number; audit: number };
+}
+
+/** One measured request: who makes it and how, and what is done (untimed) before each. */
+export interface Operation {
+  name: string;
+  as: Role;
+  method?: 'GET' | 'POST';
+  path: (site: SiteFacts) => string;
+  body?: (site: SiteFacts) => unknown;
+  headers?: (i: number) => Record<string, string>;
+  /** Done before each request and not timed. */
+  before?: (callers: Callers, site: SiteFacts, i: number) => Promise<void>;
+  /** Said in the row's note (which page, which range…). */
+  note?: (site: SiteFacts) => string;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Monday 00:00 UTC of next week. */
+function nextMonday(now = Date.now()): number {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const weekday = new Date(today).getUTCDay();
+  return today + ((8 - weekday) % 7 || 7) * DAY_MS;
+}
+
+const week = () => {
+  const start = nextMonday();
+  return `start=${iso(start)}&end=${iso(start + 7 * DAY_MS)}`;
+};
+/** Next Tuesday, 10:00 to 11:00 UTC. */
+const hour = () => {
+  const start = nextMonday() + DAY_MS + 10 * 3_600_000;
+  return `start=${iso(start)}&end=${iso(start + 3_600_000)}`;
+};
+/** This calendar month (UTC). */
+const month = () => {
+  const now = new Date();
+  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return `start=${iso(start)}&end=${iso(end)}`;
+};
+
+/** The learner edits their profile: a write to `users`, which visitors' answers depend on. */
+const writeToUsers = async (callers: Callers, site: SiteFacts, i: number) => {
+  const answer = await callers.learner.send('PATCH', `/api/v2/users/${site.learnerUid}`, {
+    bio: `Planning the next quarter (${i}).`,
+  });
+  if (answer.status !== 200)
+    throw new Error(
+      `PATCH users/${site.learnerUid}: ${answer.status} ${answer.text.slice(0, 200)}`,
+    );
+};
+
+/** A common fragment of names, and a word of every training's text. */
+export const NAME_FRAGMENT = 'ann';
+export const COMMON_WORD = 'training';
+
+/** Every list and page the scale benchmark measures, in the order it measures them. */
+export const OPERATIONS: Operation[] = [
+  {
+    name: 'leaderboard, month',
+    as: 'learner',
+    path: () => '/api/v2/incentives/leaderboard?period=month',
+  },
+  {
+    name: 'leaderboard, all time',
+    as: 'learner',
+    path: () => '/api/v2/incentives/leaderboard?period=all',
+  },
+  { name: 'transactions, page 1', as: 'admin', path: () => '/api/v2/incentives/transactions' },
+  {
+    name: 'transactions, deep page',
+    as: 'admin',
+    path: (s) => `/api/v2/incentives/transactions?page=${s.deep.transactions}`,
+    note: (s) => `page=${s.deep.transactions}`,
+  },
+  {
+    name: 'transactions by kind and dates',
+    as: 'admin',
+    path: () =>
+      `/api/v2/incentives/transactions?kind=redeem&from=${isoDay(Date.now() - 90 * DAY_MS)}&to=${isoDay(Date.now())}`,
+    note: () => 'redemptions of the last 90 days',
+  },
+  { name: 'storefront, signed in', as: 'learner', path: () => '/api/v2/storefront' },
+  {
+    name: 'storefront, visitor, after a write to users',
+    as: 'visitor',
+    path: () => '/api/v2/storefront',
+    before: writeToUsers,
+    note: () => 'each after the learner’s PATCH users/{uid} (untimed)',
+  },
+  {
+    name: 'home page (server-rendered), visitor, after a write to users',
+    as: 'visitor',
+    path: () => '/',
+    headers: () => ({ accept: 'text/html' }),
+    before: writeToUsers,
+    note: () => 'GET /, each after the learner’s PATCH users/{uid} (untimed)',
+  },
+  {
+    name: 'trainers available, one week',
+    as: 'courseadmin',
+    path: () => `/api/v2/availability/available?${week()}`,
+  },
+  {
+    name: 'trainers available, one hour',
+    as: 'courseadmin',
+    path: () => `/api/v2/availability/available?${hour()}`,
+  },
+  {
+    name: 'availability overview, one week',
+    as: 'courseadmin',
+    path: () => `/api/v2/availability?${week()}`,
+  },
+  { name: 'trainers list', as: 'courseadmin', path: () => '/api/v2/availability/trainers' },
+  {
+    name: 'users, name search',
+    as: 'admin',
+    path: () => `/api/v2/users?search=${NAME_FRAGMENT}`,
+    note: () => `search=${NAME_FRAGMENT}`,
+  },
+  {
+    name: 'users, deep page',
+    as: 'admin',
+    path: (s) => `/api/v2/users?page=${s.deep.users}`,
+    note: (s) => `page=${s.deep.users}`,
+  },
+  {
+    name: 'audit log, deep page',
+    as: 'admin',
+    path: (s) => `/api/v2/admin/audit?page=${s.deep.audit}`,
+    note: (s) => `page=${s.deep.audit}`,
+  },
+  { name: 'audit log actors', as: 'admin', path: () => '/api/v2/admin/audit/actors' },
+  {
+    name: 'search, a common word',
+    as: 'learner',
+    path: () => `/api/v2/search?s=${COMMON_WORD}`,
+    note: () => `s=${COMMON_WORD}`,
+  },
+  { name: 'shop, page 1', as: 'learner', path: () => '/api/v2/incentives/shop' },
+  { name: 'recommended trainings', as: 'learner', path: () => '/api/v2/trainings/recommended' },
+  { name: 'wallet', as: 'learner', path: () => '/api/v2/incentives/wallet' },
+  {
+    name: 'my trainings',
+    as: 'learner',
+    path: () => '/api/v2/me/trainings?status=in_progress',
+  },
+  { name: 'catalogue', as: 'learner', path: () => '/api/v2/trainings' },
+  {
+    name: 'checkout',
+    as: 'learner',
+    method: 'POST',
+    path: () => '/api/v2/incentives/shop_checkout',
+    body: (s) => ({ products: [s.productId] }),
+    headers: (i) => ({ 'idempotency-key': `scale-${process.pid}-${Date.now()}-${i}` }),
+    note: () => 'one notebook, a new Idempotency-Key each',
+  },
+  {
+    name: 'a trainer’s month',
+    as: 'trainer',
+    path: (s) => `/api/v2/availability/${s.trainerUid}?${month()}`,
+  },
+];
+
+/** Timings of one operation. */
+export interface Samples {
+  median: number;
+  /** Nearest rank: with 14 requests, the slowest. */
+  p99: number;
+  /** Answers other than 200, by status. */
+  failures: string[];
+}
+
+/** Median of a list of numbers. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The nearest-rank percentile `p` (0–100) of a list of numbers. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * Times `request` {@link SAMPLES} times one after the other, after {@link WARM_UPS} unmeasured
+ * ones; `before` runs untimed before each.
+ */
+export async function sample(
+  request: (i: number) => Promise<TimedAnswer>,
+  before?: (i: number) => Promise<void>,
+): Promise<Samples> {
+  const times: number[] = [];
+  const failures = new Map<number, number>();
+  for (let i = 0; i < WARM_UPS + SAMPLES; i++) {
+    await before?.(i);
+    const answer = await request(i);
+    if (answer.status !== 200) failures.set(answer.status, (failures.get(answer.status) ?? 0) + 1);
+    if (i >= WARM_UPS) times.push(answer.ms);
+  }
+  return {
+    median: median(times),
+    p99: percentile(times, 99),
+    failures: [...failures].map(([status, n]) => `${n} × ${status}`),
+  };
+}
+
+/** Measures one operation on one server. */
+export function measure(op: Operation, callers: Callers, site: SiteFacts): Promise<Samples> {
+  const caller = callers[op.as];
+  return sample(
+    (i) =>
+      caller.timed(op.method ?? 'GET', op.path(site), {
+        ...(op.body ? { body: op.body(site) } : {}),
+        ...(op.headers ? { headers: op.headers(i) } : {}),
+      }),
+    op.before && ((i) => op.before!(callers, site, i)),
+  );
+}
+
+interface Envelope<T> {
+  data: T;
+  meta?: { totalPages?: number };
+}
+
+/** Seven eighths into a list (page 70,000 of the large ledger's 80,000), or its first page. */
+async function deepPage(admin: ApiSession, path: string): Promise<number> {
+  const list = await admin.expect<Envelope<unknown[]>>(200, 'GET', path);
+  const pages = list.meta?.totalPages ?? 1;
+  return Math.max(0, Math.min(pages - 1, Math.floor(pages * 0.875)));
+}
+
+/**
+ * Signs the demo accounts in on a server and learns what the requests need: the learner's and
+ * the trainer's uid, the product to buy, the deep pages. Gives the learner enough points to buy
+ * every notebook the run buys.
+ */
+export async function prepareCallers(url: string): Promise<{ callers: Callers; site: SiteFacts }> {
+  const signedIn = async (name: string) => {
+    const session = new ApiSession(url);
+    await session.login(name);
+    const me = await session.expect<Envelope<{ uid: number }>>(200, 'GET', '/api/v2/me');
+    return { session, uid: me.data.uid };
+  };
+  const admin = await signedIn('admin');
+  const learner = await signedIn('learner');
+  const trainer = await signedIn('trainer');
+  const courseadmin = await signedIn('courseadmin');
+  const visitor = new ApiSession(url);
+  await visitor.expect(200, 'GET', '/api/v2/health');
+
+  const shop = await learner.session.expect<Envelope<{ id: number; title: string }[]>>(
+    200,
+    'GET',
+    '/api/v2/incentives/shop?search=Atrium%20notebook',
+  );
+  const product = shop.data.find((p) => p.title === 'Atrium notebook');
+  if (!product) throw new Error('The demo product "Atrium notebook" is not in the shop.');
+  await admin.session.expect(200, 'POST', '/api/v2/incentives/adjustments', {
+    uid: learner.uid,
+    points: 1_000_000,
+    note: 'Points for the scale benchmark’s checkouts',
+  });
+  const site: SiteFacts = {
+    learnerUid: learner.uid,
+    trainerUid: trainer.uid,
+    productId: product.id,
+    deep: {
+      transactions: await deepPage(admin.session, '/api/v2/incentives/transactions'),
+      users: await deepPage(admin.session, '/api/v2/users'),
+      audit: await deepPage(admin.session, '/api/v2/admin/audit'),
+    },
+  };
+  return {
+    callers: {
+      admin: admin.session,
+      learner: learner.session,
+      trainer: trainer.session,
+      courseadmin: courseadmin.session,
+      visitor,
+    },
+    site,
+  };
+}

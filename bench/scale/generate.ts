@@ -404,6 +404,16 @@ function steps(size: ScaleSize): Step[] {
            FROM scale_movements GROUP BY uid
          ON CONFLICT (uid) DO UPDATE SET points = point_balances.points + excluded.points,
            lifetime_points = point_balances.lifetime_points + excluded.lifetime_points`,
+        // What each user earned per leaderboard period, as the ledger's trigger keeps it.
+        `INSERT INTO leaderboard_totals AS t (period, starts, uid, points, listed)
+         SELECT p.period, atrium_period_start(p.period, m.created_at, z.zone), m.uid, sum(m.delta),
+                bool_and(NOT u.leaderboard_opt_out AND NOT u.blocked)
+           FROM scale_movements m JOIN users u ON u.uid = m.uid
+          CROSS JOIN (SELECT atrium_site_zone() AS zone) z
+          CROSS JOIN (VALUES ('week'), ('month'), ('all')) AS p (period)
+          WHERE m.delta > 0 AND m.kind IN ('award', 'adjust')
+          GROUP BY 1, 2, 3
+         ON CONFLICT (period, starts, uid) DO UPDATE SET points = t.points + EXCLUDED.points`,
         // The earning rules' record of each paid or held award, keyed by its event; in the order
         // of its indexes, which all begin with the user.
         `INSERT INTO incentive_awards (uid, rule, event_key, points, created_at)
@@ -541,6 +551,11 @@ const CHECKS: Record<string, string> = {
   'balances equal the points remaining in the lots': `SELECT count(*)::int AS n FROM point_balances b
      LEFT JOIN (SELECT uid, sum(remaining) AS s FROM points_ledger GROUP BY uid) l ON l.uid = b.uid
     WHERE b.points <> coalesce(l.s, 0)`,
+  'leaderboard totals equal what the ledger says was earned': `SELECT count(*)::int AS n FROM (
+     SELECT l.uid, sum(l.delta) AS s FROM points_ledger l
+      WHERE l.delta > 0 AND l.kind IN ('award', 'adjust') GROUP BY l.uid) e
+     FULL JOIN (SELECT uid, points FROM leaderboard_totals WHERE period = 'all') t ON t.uid = e.uid
+    WHERE coalesce(e.s, 0) <> coalesce(t.points, 0)`,
   'each ledger row has the balance after it': `SELECT count(*)::int AS n FROM (
      SELECT balance_after, sum(delta) OVER (PARTITION BY uid ORDER BY created_at, id) AS s
        FROM points_ledger) x WHERE balance_after <> s`,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { ServerLauncher } from '../lib/server';
 import {
@@ -75,7 +76,8 @@ export async function growPglite(
   size: ScaleSize,
   log: (line: string) => void,
 ): Promise<Grown> {
-  const db = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
+  // With the extensions the server opens it with (its trigram index needs pg_trgm).
+  const db = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
   try {
     return await grow(db, size, log);
   } finally {

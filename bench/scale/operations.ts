@@ -1,3 +1,4 @@
+import { encodeCursor } from '../../src/server/repositories/seek-paging';
 import { ApiSession, type TimedAnswer } from '../lib/http';
 
 /** Requests measured per operation, after {@link WARM_UPS} unmeasured ones. */
@@ -16,7 +17,7 @@ export interface SiteFacts {
   trainerUid: number;
   /** The demo's unlimited "Atrium notebook": what the learner buys. */
   productId: number;
-  /** Deep pages (seven eighths into the list) of the transactions, users and audit log. */
+  /** The last pages of the transactions, users and audit log (how many pages each has). */
   deep: { transactions: number; users: number; audit: number };
 }
 
@@ -35,6 +36,15 @@ export interface Operation {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Long lists page by cursor: a page number deep in one is refused, so the deepest page is asked
+ * for as a user reaches it, from a cursor: the page before the end of the list's order (the
+ * oldest entry there can be; the highest account number).
+ */
+const OLDEST = ['-infinity', '0'];
+const lastPage = (pages: number, end: readonly string[]) =>
+  `page=${Math.max(0, pages - 1)}&before=${encodeCursor(end)}`;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -93,8 +103,8 @@ export const OPERATIONS: Operation[] = [
   {
     name: 'transactions, deep page',
     as: 'admin',
-    path: (s) => `/api/v2/incentives/transactions?page=${s.deep.transactions}`,
-    note: (s) => `page=${s.deep.transactions}`,
+    path: (s) => `/api/v2/incentives/transactions?${lastPage(s.deep.transactions, OLDEST)}`,
+    note: (s) => `the last of ${s.deep.transactions} pages, by cursor`,
   },
   {
     name: 'transactions by kind and dates',
@@ -144,14 +154,14 @@ export const OPERATIONS: Operation[] = [
   {
     name: 'users, deep page',
     as: 'admin',
-    path: (s) => `/api/v2/users?page=${s.deep.users}`,
-    note: (s) => `page=${s.deep.users}`,
+    path: (s) => `/api/v2/users?${lastPage(s.deep.users, [String(2 ** 31 - 1)])}`,
+    note: (s) => `the last of ${s.deep.users} pages, by cursor`,
   },
   {
     name: 'audit log, deep page',
     as: 'admin',
-    path: (s) => `/api/v2/admin/audit?page=${s.deep.audit}`,
-    note: (s) => `page=${s.deep.audit}`,
+    path: (s) => `/api/v2/admin/audit?${lastPage(s.deep.audit, OLDEST)}`,
+    note: (s) => `the last of ${s.deep.audit} pages, by cursor`,
   },
   { name: 'audit log actors', as: 'admin', path: () => '/api/v2/admin/audit/actors' },
   {
@@ -248,11 +258,10 @@ interface Envelope<T> {
   meta?: { totalPages?: number };
 }
 
-/** Seven eighths into a list (page 70,000 of the large ledger's 80,000), or its first page. */
+/** How many pages a list has (estimated for a long one). */
 async function deepPage(admin: ApiSession, path: string): Promise<number> {
   const list = await admin.expect<Envelope<unknown[]>>(200, 'GET', path);
-  const pages = list.meta?.totalPages ?? 1;
-  return Math.max(0, Math.min(pages - 1, Math.floor(pages * 0.875)));
+  return list.meta?.totalPages ?? 1;
 }
 
 /**

@@ -62,7 +62,7 @@ describe('Profile edit page', () => {
     expect(screen.getByLabelText(/First name/)).toHaveValue('Lena');
     // A learner who chose no time zone reads the site's, and the form says so.
     const chosen = (label: string) =>
-      (screen.getByLabelText(label) as HTMLSelectElement).selectedOptions[0]?.textContent;
+      screen.getByLabelText<HTMLSelectElement>(label).selectedOptions[0]?.textContent;
     expect(chosen('Language')).toBe('English');
     expect(chosen('Time zone')).toBe('Site default');
     await user.clear(lastName);

@@ -1,7 +1,7 @@
 import type { AuditActor, AuditEntry, AuditQuery } from '@schemas/entities/site-admin.schema';
 import type { ListMeta } from '@schemas/entities/common.schema';
 import type { Db } from '../db/db';
-import { seekPage, type PageAsk } from './seek-paging';
+import { newestFirst, seekPage, utcDays, type PageAsk } from './seek-paging';
 import { SqlParams } from './sql-params';
 
 /** One change to record. */
@@ -100,14 +100,7 @@ export function auditRepository(db: Db) {
           where.push(`a.action LIKE ${params.add(`${prefix}%`)}`);
         }
       }
-      if (query.from !== undefined)
-        where.push(
-          `a.created_at >= (${params.add(query.from)}::date::timestamp AT TIME ZONE 'UTC')`,
-        );
-      if (query.to !== undefined)
-        where.push(
-          `a.created_at < ((${params.add(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC')`,
-        );
+      where.push(...utcDays('a', query, params));
       const { rows, meta } = await seekPage<AuditRow>(
         db,
         {
@@ -116,10 +109,7 @@ export function auditRepository(db: Db) {
           countFrom: 'FROM audit_log a',
           where,
           params,
-          order: [
-            { sql: 'a.created_at', type: 'timestamptz' },
-            { sql: 'a.id', type: 'bigint' },
-          ],
+          order: newestFirst('a'),
           direction: 'desc',
         },
         query,

@@ -44,6 +44,33 @@ export interface SeekList {
   direction: 'desc' | 'asc';
 }
 
+/** The order of a log, newest first: when it was written, then its id (`alias.created_at, alias.id`). */
+export const newestFirst = (alias: string): readonly SeekColumn[] => [
+  { sql: `${alias}.created_at`, type: 'timestamptz' },
+  { sql: `${alias}.id`, type: 'bigint' },
+];
+
+/**
+ * The conditions of a log filtered by whole UTC days, both included: `from` its first day,
+ * `to` its last.
+ */
+export function utcDays(
+  alias: string,
+  days: { from?: string | undefined; to?: string | undefined },
+  params: SqlParams,
+): string[] {
+  const where: string[] = [];
+  if (days.from !== undefined)
+    where.push(
+      `${alias}.created_at >= (${params.add(days.from)}::date::timestamp AT TIME ZONE 'UTC')`,
+    );
+  if (days.to !== undefined)
+    where.push(
+      `${alias}.created_at < ((${params.add(days.to)}::date + 1)::timestamp AT TIME ZONE 'UTC')`,
+    );
+  return where;
+}
+
 /** Message of a cursor the server did not make. */
 const BAD_CURSOR = 'This link to a page is not valid: open the list again.';
 

@@ -26,7 +26,7 @@ import {
   pointsRepository,
   type PointsKind,
 } from './points';
-import { seekPage, type PageAsk } from './seek-paging';
+import { newestFirst, seekPage, utcDays, type PageAsk } from './seek-paging';
 import { SqlParams } from './sql-params';
 
 /** Why the caller cannot buy a product now. */
@@ -706,15 +706,7 @@ export function shopRepository(db: Db) {
       const where: string[] = [];
       if (query.uid !== undefined) where.push(`l.uid = ${params.add(query.uid)}`);
       if (query.kind !== undefined) where.push(`l.kind = ${params.add(query.kind)}`);
-      // Dates are whole UTC days, both ends included.
-      if (query.from !== undefined)
-        where.push(
-          `l.created_at >= (${params.add(query.from)}::date::timestamp AT TIME ZONE 'UTC')`,
-        );
-      if (query.to !== undefined)
-        where.push(
-          `l.created_at < ((${params.add(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC')`,
-        );
+      where.push(...utcDays('l', query, params));
       const { rows, meta } = await seekPage<LedgerRow>(
         db,
         {
@@ -723,10 +715,7 @@ export function shopRepository(db: Db) {
           countFrom: 'FROM points_ledger l',
           where,
           params,
-          order: [
-            { sql: 'l.created_at', type: 'timestamptz' },
-            { sql: 'l.id', type: 'bigint' },
-          ],
+          order: newestFirst('l'),
           direction: 'desc',
         },
         query,

@@ -569,45 +569,51 @@ export function shopRepository(db: Db) {
 
     /**
      * The shopper's shop: published products in their window whose restrictions the shopper
-     * matches, with what blocks them. Restrictions are matched here, so paging follows.
+     * matches (`atrium_matches_audience`, migration 0021), filtered, ordered and paged by the
+     * database, with what blocks them. Each product shown is checked once more here against
+     * the same rules, so that a product is never shown to someone it is kept from.
      */
     async shop(
       shopper: Shopper,
       query: ShopListQuery,
     ): Promise<{ rows: ShopProduct[]; total: number }> {
+      const balance = await balanceOf(db, shopper.uid);
       const params = new SqlParams();
       const now = params.add(shopper.now.toISOString(), '::timestamptz');
       const where = [
         'published',
         `(available_from IS NULL OR available_from <= ${now})`,
         `(available_until IS NULL OR available_until > ${now})`,
+        `atrium_matches_audience(restrictions, ${params.add(JSON.stringify(shopper.audience), '::jsonb')})`,
       ];
       if (query.search) where.push(`title ILIKE ${params.add(likePattern(query.search))}`);
+      if (query.affordable) where.push(`price <= ${params.add(balance)}`);
       const order = {
         newest: 'created_at DESC, id DESC',
         price_asc: 'price, id',
         price_desc: 'price DESC, id',
         title: 'lower(title), id',
       }[query.sort];
-      const { rows } = await db.query<ProductRow>(
-        `SELECT ${PRODUCT_COLUMNS} FROM incentive_products WHERE ${where.join(' AND ')}
-          ORDER BY ${order}`,
+      const filter = where.join(' AND ');
+      const total = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM incentive_products WHERE ${filter}`,
         params.values,
       );
-      const balance = await balanceOf(db, shopper.uid);
-      let visible = rows.filter((r) => visibleTo(r, shopper));
-      if (query.affordable) visible = visible.filter((r) => r.price <= balance);
+      const { rows } = await db.query<ProductRow>(
+        `SELECT ${PRODUCT_COLUMNS} FROM incentive_products WHERE ${filter}
+          ORDER BY ${order}
+          LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.page * query.limit)}`,
+        params.values,
+      );
+      const shown = rows.filter((r) => visibleTo(r, shopper));
       const bought = await purchasedBy(
         db,
         shopper.uid,
-        visible.map((r) => r.id),
+        shown.map((r) => r.id),
       );
-      const start = query.page * query.limit;
       return {
-        total: visible.length,
-        rows: visible
-          .slice(start, start + query.limit)
-          .map((r) => toShopProduct(r, bought.get(r.id) ?? 0, balance, shopper.now)),
+        total: total.rows[0]?.n ?? 0,
+        rows: shown.map((r) => toShopProduct(r, bought.get(r.id) ?? 0, balance, shopper.now)),
       };
     },
 

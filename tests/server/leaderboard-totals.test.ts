@@ -98,4 +98,31 @@ describeEachDb('leaderboard totals', (server) => {
     await db().query('UPDATE users SET leaderboard_opt_out = false WHERE uid = $1', [uid]);
     expect((await leaders('month'))[0]).toBe(uid);
   });
+
+  it('forgets the week and month totals of periods before the last one, never all time', async () => {
+    const uid = await uidOf('learner');
+    await db().query(
+      `INSERT INTO leaderboard_totals (period, starts, uid, points, listed) VALUES
+         ('week', DATE '2020-01-06', $1, 5, true), ('month', DATE '2020-01-01', $1, 5, true)`,
+      [uid],
+    );
+    const before = await db().query<{ period: string; n: number }>(
+      `SELECT period, count(*)::int AS n FROM leaderboard_totals
+        WHERE starts >= atrium_period_start(period, now() - interval '1 month', atrium_site_zone())
+           OR period = 'all' GROUP BY period ORDER BY period`,
+    );
+    expect(await server().app.repos.earning.forgetOldLeaderboards()).toBeGreaterThanOrEqual(2);
+    const { rows } = await db().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM leaderboard_totals WHERE starts = DATE '2020-01-06'
+          OR (period = 'month' AND starts = DATE '2020-01-01')`,
+    );
+    expect(rows[0]!.n).toBe(0);
+    const after = await db().query<{ period: string; n: number }>(
+      `SELECT period, count(*)::int AS n FROM leaderboard_totals
+        WHERE starts >= atrium_period_start(period, now() - interval '1 month', atrium_site_zone())
+           OR period = 'all' GROUP BY period ORDER BY period`,
+    );
+    // The current and the previous periods, and all time, stay as they were.
+    expect(after.rows).toEqual(before.rows);
+  });
 });

@@ -531,6 +531,28 @@ export function earningRepository(db: Db) {
       };
     },
 
+    /**
+     * Forgets the week and month totals of periods before the last one: no board reads them,
+     * and without this the totals would grow by every user's week, every week. Answers how many
+     * rows went. Run by the hourly job.
+     */
+    async forgetOldLeaderboards(now: Date = new Date()): Promise<number> {
+      const { rows } = await db.query<{ n: number }>(
+        `WITH gone AS (
+           DELETE FROM leaderboard_totals
+            WHERE period <> 'all'
+              AND starts < atrium_period_start(
+                    period,
+                    $1::timestamptz - CASE period WHEN 'week' THEN interval '7 days'
+                                                  ELSE interval '1 month' END,
+                    atrium_site_zone())
+           RETURNING 1
+         ) SELECT count(*)::int AS n FROM gone`,
+        [now.toISOString()],
+      );
+      return rows[0]?.n ?? 0;
+    },
+
     /** Leaves the leaderboard or comes back; returns whether the user is now left out. */
     async setLeaderboardOptOut(uid: number, optOut: boolean): Promise<boolean> {
       const { rows } = await db.query<{ leaderboard_opt_out: boolean }>(

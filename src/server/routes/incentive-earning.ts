@@ -337,7 +337,8 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
     },
   );
 
-  // The same job runs hourly while the server runs; tests run it on demand instead.
+  // The same job runs hourly while the server runs, with forgetting past leaderboard periods;
+  // tests run them on demand instead.
   if (process.env.NODE_ENV !== 'test' && !process.env.VITEST) {
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
@@ -348,6 +349,11 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
           },
           (error: unknown) => app.log.error({ err: error }, 'points expiry failed'),
         );
+        app.repos.earning
+          .forgetOldLeaderboards()
+          .catch((error: unknown) =>
+            app.log.error({ err: error }, 'forgetting past leaderboard periods failed'),
+          );
       }, EXPIRY_JOB_INTERVAL_MS).unref();
     });
     app.addHook('onClose', async () => {

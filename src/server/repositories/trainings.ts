@@ -310,17 +310,22 @@ export function trainingsRepository(db: Db) {
         `WITH mine AS (
            SELECT DISTINCT st.tid FROM subscriptions s
            JOIN training_terms st ON st.training_id = s.training_id WHERE s.uid = ${uid}
+         ), shared AS (
+           -- How many of the user's tags each training has: counted once over the tags'
+           -- trainings, not by one count per training of the catalogue.
+           SELECT tt.training_id, count(*) AS tags FROM training_terms tt
+            WHERE tt.tid IN (SELECT tid FROM mine) GROUP BY tt.training_id
          ), lang AS (
            SELECT coalesce(
              (SELECT language FROM users WHERE uid = ${uid}),
              (SELECT value ->> 'default_language' FROM settings WHERE key = 'regional'),
              'en') AS code
          )
-         SELECT t.id FROM trainings t, lang
+         SELECT t.id FROM trainings t LEFT JOIN shared ON shared.training_id = t.id, lang
          WHERE ${visible}
            AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.uid = ${uid} AND s.training_id = t.id)
          ORDER BY
-           (SELECT count(*) FROM training_terms tt WHERE tt.training_id = t.id AND tt.tid IN (SELECT tid FROM mine)) DESC,
+           coalesce(shared.tags, 0) DESC,
            (t.language = lang.code) DESC,
            t.created DESC, t.id
          LIMIT ${params.add(limit, '::int')}`,

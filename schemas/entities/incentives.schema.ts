@@ -107,22 +107,7 @@ export const productBuiltInFields = [
 export const productSchema = {
   $id: 'atrium:incentive-product',
   type: 'object',
-  required: [
-    'id',
-    'title',
-    'description',
-    'image',
-    'price',
-    'stock',
-    'per_user_limit',
-    'available_from',
-    'available_until',
-    'published',
-    'restrictions',
-    'sold',
-    'created',
-    'updated',
-  ],
+  required: ['id', ...productBuiltInFields, 'sold', 'created', 'updated'],
   additionalProperties: false,
   properties: {
     id: { type: 'integer', minimum: 1 },

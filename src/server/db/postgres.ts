@@ -130,16 +130,23 @@ function connectTimeoutOf(connectionString: string): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : CONNECT_TIMEOUT_MS;
 }
 
-function clientDb(client: pg.PoolClient): Db {
-  const db: Db = {
-    kind: 'postgres',
+/** `query` and `exec` of a {@link Db} over a pool or one of its connections. */
+function queriesOn(on: pg.Pool | pg.PoolClient): Pick<Db, 'query' | 'exec'> {
+  return {
     async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
-      const r = await client.query({ text: sql, values: [...params], name: options.prepare });
+      const r = await on.query({ text: sql, values: [...params], name: options.prepare });
       return { rows: r.rows as T[] } as QueryResult<T>;
     },
     async exec(sql) {
-      await client.query(sql);
+      await on.query(sql);
     },
+  };
+}
+
+function clientDb(client: pg.PoolClient): Db {
+  const db: Db = {
+    kind: 'postgres',
+    ...queriesOn(client),
     transaction: (fn) => fn(db),
     close: () => Promise.reject(new Error('A transaction cannot close the database.')),
   };
@@ -190,13 +197,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   });
   const heavy: Db = {
     kind: 'postgres',
-    async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
-      const r = await heavyPool.query({ text: sql, values: [...params], name: options.prepare });
-      return { rows: r.rows as T[] } as QueryResult<T>;
-    },
-    async exec(sql) {
-      await heavyPool.query(sql);
-    },
+    ...queriesOn(heavyPool),
     // Long lists only read: a transaction belongs on the main pool.
     transaction: () => Promise.reject(new Error('The heavy pool only reads.')),
     close: () => heavyPool.end(),
@@ -205,13 +206,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     kind: 'postgres',
     changes,
     heavy,
-    async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
-      const r = await pool.query({ text: sql, values: [...params], name: options.prepare });
-      return { rows: r.rows as T[] } as QueryResult<T>;
-    },
-    async exec(sql) {
-      await pool.query(sql);
-    },
+    ...queriesOn(pool),
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       // The pool listens for errors of idle clients only: a connection lost while checked out

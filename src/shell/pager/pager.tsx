@@ -1,3 +1,4 @@
+import type { ListMeta } from '@engine/core';
 import { useT } from '@engine/react';
 import { Link } from 'react-router';
 import { Icon } from '../icons/icons';
@@ -42,27 +43,26 @@ export function pageAddress(
 }
 
 /**
- * Previous / next paging with the current position. `page` counts from 0. A list paged by
- * cursor gives its `meta.next` and `meta.prev` as `cursors`: the links then carry them, and
- * there is a next page exactly when there is a next cursor. An estimated total reads "about".
+ * Previous / next paging with the current position, from a list's meta (`page` counts from 0).
+ * A list paged by cursor gives `next` and `prev` cursors: the links then carry them, and there
+ * is a next page exactly when there is a next cursor (a single page gives none). An estimated
+ * total reads "about".
  */
 export function Pager({
-  page,
-  totalPages,
+  meta,
   hrefFor,
-  cursors,
-  estimated = false,
 }: {
-  page: number;
-  totalPages: number;
+  meta: Pick<ListMeta, 'page' | 'totalPages'> &
+    Partial<Pick<ListMeta, 'next' | 'prev' | 'estimated'>>;
   /** Address of a page (0-based), opened from a cursor where the list pages by cursor. */
   hrefFor: (page: number, cursor?: PageCursor) => string;
-  cursors?: { next?: string | undefined; prev?: string | undefined };
-  estimated?: boolean | undefined;
 }) {
   const { t } = useT();
-  // A list pages by cursor when it gives one; a single page gives none.
-  if (cursors && cursors.next === undefined && cursors.prev === undefined) cursors = undefined;
+  const { page, totalPages, estimated = false } = meta;
+  const cursors =
+    meta.next !== undefined || meta.prev !== undefined
+      ? { next: meta.next, prev: meta.prev }
+      : undefined;
   if (totalPages <= 1 && !cursors?.next && page === 0) return null;
   const previous = page > 0 ? page - 1 : null;
   const next = (cursors ? cursors.next !== undefined : page < totalPages - 1) ? page + 1 : null;

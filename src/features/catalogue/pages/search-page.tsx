@@ -263,11 +263,7 @@ export default function SearchPage() {
               ))}
             </ol>
           )}
-          <Pager
-            page={meta.page}
-            totalPages={meta.totalPages}
-            hrefFor={(page) => pageHref(pathname, params, page)}
-          />
+          <Pager meta={meta} hrefFor={(page) => pageHref(pathname, params, page)} />
         </section>
       </div>
     );

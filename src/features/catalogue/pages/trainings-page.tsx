@@ -168,8 +168,7 @@ export default function TrainingsPage() {
             <div aria-busy={trainings.isPlaceholderData} className={styles.grid}>
               <TrainingGrid trainings={trainings.data.data} label={t('Trainings')} />
               <Pager
-                page={trainings.data.meta.page}
-                totalPages={trainings.data.meta.totalPages}
+                meta={trainings.data.meta}
                 hrefFor={(page) => pageHref(pathname, params, page)}
               />
             </div>

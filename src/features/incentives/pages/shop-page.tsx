@@ -220,11 +220,7 @@ export default function ShopPage() {
                 </li>
               ))}
             </ul>
-            <Pager
-              page={shop.data.meta.page}
-              totalPages={shop.data.meta.totalPages}
-              hrefFor={hrefFor}
-            />
+            <Pager meta={shop.data.meta} hrefFor={hrefFor} />
           </div>
         )}
       </section>

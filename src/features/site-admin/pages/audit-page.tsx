@@ -260,11 +260,8 @@ export default function AuditPage() {
           </div>
           <div className={styles.footer}>
             <Pager
-              page={list.meta.page}
-              totalPages={list.meta.totalPages}
+              meta={list.meta}
               hrefFor={(page, cursor) => pageAddress(BASE, params, page, cursor)}
-              cursors={{ next: list.meta.next, prev: list.meta.prev }}
-              estimated={list.meta.estimated}
             />
           </div>
         </>

@@ -264,7 +264,7 @@ function TranslationsEditor({ language }: { language: Language }) {
       )}
 
       <div className={styles.footer}>
-        <Pager page={page} totalPages={totalPages} hrefFor={hrefFor} />
+        <Pager meta={{ page, totalPages }} hrefFor={hrefFor} />
       </div>
 
       <div className={own.saveBar}>

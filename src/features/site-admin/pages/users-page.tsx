@@ -197,13 +197,7 @@ export default function UsersPage() {
             </table>
           </div>
           <div className={styles.footer}>
-            <Pager
-              page={list.meta.page}
-              totalPages={list.meta.totalPages}
-              hrefFor={hrefFor}
-              cursors={{ next: list.meta.next, prev: list.meta.prev }}
-              estimated={list.meta.estimated}
-            />
+            <Pager meta={list.meta} hrefFor={hrefFor} />
           </div>
         </>
       )}

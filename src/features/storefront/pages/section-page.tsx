@@ -88,7 +88,7 @@ export default function SectionPage() {
     body = (
       <>
         <TrainingGrid trainings={trainings} label={title} headingLevel={2} />
-        <Pager page={meta?.page ?? page} totalPages={meta?.totalPages ?? 1} hrefFor={hrefFor} />
+        <Pager meta={meta ?? { page, totalPages: 1 }} hrefFor={hrefFor} />
       </>
     );
 

@@ -160,7 +160,7 @@ export default function ProductsPage() {
             </table>
           </div>
           <div className={styles.footer}>
-            <Pager page={list.meta.page} totalPages={list.meta.totalPages} hrefFor={hrefFor} />
+            <Pager meta={list.meta} hrefFor={hrefFor} />
           </div>
         </>
       )}

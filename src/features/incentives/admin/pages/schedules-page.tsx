@@ -122,11 +122,7 @@ export default function SchedulesPage() {
             </table>
           </div>
           <div className={styles.footer}>
-            <Pager
-              page={list.meta.page}
-              totalPages={list.meta.totalPages}
-              hrefFor={(p) => (p > 0 ? `${BASE}?page=${p}` : BASE)}
-            />
+            <Pager meta={list.meta} hrefFor={(p) => (p > 0 ? `${BASE}?page=${p}` : BASE)} />
           </div>
         </>
       )}

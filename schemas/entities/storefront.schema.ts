@@ -116,6 +116,11 @@ export const storefrontLayoutSchema = {
     enabled: { type: 'boolean' },
     sections: { type: 'array', items: embed(storefrontSectionSchema) },
     /**
+     * The public answer's paging of the sections the caller may see: a page of 12 at a time
+     * (`GET storefront?page`). Managers' answers have every section and leave it out.
+     */
+    sections_meta: embed(listMetaSchema),
+    /**
      * Restriction types the target audience dialog offers for this layout (managers only; the
      * public answer leaves it out).
      */
@@ -202,6 +207,8 @@ export const storefrontQuerySchema = {
   properties: {
     audience: { type: 'string', enum: storefrontAudiences },
     language: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]+)*$', maxLength: 20 },
+    /** Which page of the sections (12 a page): the next ones load as the reader scrolls. */
+    page: { type: 'integer', minimum: 0, maximum: 100 },
   },
 } as const;
 export type StorefrontQuery = FromSchema<typeof storefrontQuerySchema>;

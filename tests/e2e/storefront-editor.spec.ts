@@ -311,4 +311,42 @@ describe('the storefront editor', () => {
     expect(focused).toEqual({ label: 'Move Section 2 (position 3 of 40)', blurs: 0 });
     await context.close();
   });
+
+  it('sends a learner a long storefront 12 sections at a time, the next as they scroll', async () => {
+    const { context, page } = await newPage(browser(), { height: 900 });
+    await logIn(page, 'admin');
+    const { id, sections: originals } = layouts.registered!;
+    // The demo's sections keep their ids (and come back when the suite ends).
+    const sections = Array.from({ length: 30 }, (_, i) => ({
+      id: originals[i]?.id ?? null,
+      type: 'rich_text',
+      weight: i,
+      data: {
+        content: { html: `<p>Part ${i + 1} of the long storefront</p>` },
+        settings: {},
+        appearance: {},
+        restrictions: [],
+      },
+    }));
+    expect((await callApi(page, 'PATCH', `storefront/manage/${id}`, { sections })).status).toBe(
+      200,
+    );
+    await context.close();
+
+    const reader = await newPage(browser(), { height: 900 });
+    await logIn(reader.page, 'learner', '/storefront');
+    await settled(reader.page);
+    const main = reader.page.getByRole('main');
+    const part = (n: number) => main.getByText(`Part ${n} of the long storefront`, { exact: true });
+    await part(12).waitFor();
+    await expect(part(13).count()).resolves.toBe(0);
+    // Scrolling to the end brings the next page, and the one after.
+    for (const last of [24, 30]) {
+      await reader.page.keyboard.press('End');
+      await part(last).waitFor();
+    }
+    await expect(main.getByRole('button', { name: 'Show more sections' }).count()).resolves.toBe(0);
+    await expectNoAxeViolations(reader.page);
+    await reader.context.close();
+  });
 });

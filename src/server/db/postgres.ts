@@ -162,6 +162,10 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   const connection = {
     connectionString,
     connectionTimeoutMillis: connectTimeoutOf(connectionString),
+    // No JIT compilation: it starts when a plan's estimated cost is high, which a statement that
+    // reads a few rows through a set-returning function easily reaches, and spends hundreds of
+    // milliseconds compiling what then runs in a few. Nothing here runs long enough to gain.
+    options: '-c jit=off',
     types: {
       // bigint counts and ids fit in a double here; PGlite returns numbers too.
       getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>

@@ -98,14 +98,30 @@ export const DEFAULT_LANGUAGE = 'en';
 export function keptAudienceOf(
   app: FastifyInstance,
   uid: number,
-): Promise<{ site: string; audience: Audience }> {
+): Promise<{ site: string; audience: Audience; organizations: readonly string[] }> {
   return app.cache.get(
     `audience:${uid}`,
     ['users', 'user_organizations', 'user_roles', 'settings'],
     async () => {
       const site = (await app.repos.settings.get('regional')).default_language || DEFAULT_LANGUAGE;
       const values = await app.repos.storefront.attributesOf(uid, site);
-      return { site, audience: audienceOfAttributes(values) };
+      // Their organizations decide which trainings they see, whether restrictions read them or not.
+      const organizations = [...(values.organizations ?? [])].sort();
+      return { site, audience: audienceOfAttributes(values), organizations };
     },
+  );
+}
+
+/**
+ * An audience as a key: the same for the same values, whatever their order.
+ *
+ * @example
+ * audienceKey({ roles: ['b', 'a'], language: ['en'] }) === audienceKey({ language: ['en'], roles: ['a', 'b'] }) // true
+ */
+export function audienceKey(audience: Audience): string {
+  return JSON.stringify(
+    Object.entries(audience)
+      .flatMap(([type, values]) => (values?.length ? [[type, [...values].sort()] as const] : []))
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
 }

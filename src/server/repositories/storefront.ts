@@ -8,9 +8,11 @@ import type {
 } from '@schemas/entities/storefront.schema';
 import type { TrainingListItem } from '@schemas/entities/training.schema';
 import type { TrainingsContent } from '@schemas/storefront/trainings.section';
+import { pageMeta } from '@engine/server';
 import type { Db } from '../db/db';
 import type { UserAttributeValues } from '../lib/storefront-audience';
-import { trainingsRepository, type Viewer } from './trainings';
+import { SqlParams } from './sql-params';
+import { listItems, subscriptionsOf, visibleSql, type Viewer } from './trainings';
 
 type RestrictionOptionSource = (typeof restrictionOptionSources)[number];
 
@@ -60,9 +62,116 @@ function toSection(row: SectionRow): StorefrontSection {
   };
 }
 
+/** A page of the trainings a trainings section's content asks for. */
+export interface SectionTrainingsQuery {
+  content: TrainingsContent;
+  offset: number;
+  limit: number;
+}
+
+/** What one lookup of trainings asks the database for (see `sectionTrainings`). */
+interface LookupSpec {
+  free: boolean;
+  ids: number[] | null;
+  /** Tag ids, and the number of the vocabulary group of each: a training needs every group. */
+  tids: number[] | null;
+  grps: number[] | null;
+  ngroups: number;
+  sort: TrainingsContent['sorting'];
+  off: number;
+}
+
+/** One lookup, shared by the queries asking the same; `spec` null when it can find nothing. */
+interface Lookup {
+  key: number;
+  spec: LookupSpec | null;
+  /** The most trainings a query sharing it shows. */
+  limit: number;
+  content: TrainingsContent;
+}
+
+/**
+ * The lookups the queries need, and which lookup each query reads (`of`, in query order).
+ * Queries for the same trainings in the same order from the same offset share a lookup. Tags
+ * are resolved to their vocabularies, and a vocabulary without chosen tags to all its terms, in
+ * one statement for all queries.
+ */
+async function lookupsOf(
+  db: Db,
+  queries: readonly SectionTrainingsQuery[],
+): Promise<{ lookups: Lookup[]; of: Lookup[] }> {
+  const tags = queries.flatMap((q) =>
+    q.content.source === 'vocabulary' ? (q.content.tags ?? []) : [],
+  );
+  const vocabularies = queries.flatMap((q) =>
+    q.content.source === 'vocabulary' && !q.content.tags?.length && q.content.vocabulary
+      ? [q.content.vocabulary]
+      : [],
+  );
+  const terms =
+    tags.length || vocabularies.length
+      ? (
+          await db.query<{ tid: number; vocabulary: string }>(
+            `SELECT tid, vocabulary FROM taxonomy_terms
+             WHERE tid = ANY($1::int[]) OR vocabulary = ANY($2::text[])`,
+            [[...new Set(tags)], [...new Set(vocabularies)]],
+          )
+        ).rows
+      : [];
+  const vocabularyOf = new Map(terms.map((t) => [t.tid, t.vocabulary]));
+
+  const specOf = ({ content, offset }: SectionTrainingsQuery): LookupSpec | null => {
+    const base: LookupSpec = {
+      free: false,
+      ids: null,
+      tids: null,
+      grps: null,
+      ngroups: 0,
+      sort: content.sorting,
+      off: offset,
+    };
+    switch (content.source) {
+      case 'free':
+        return { ...base, free: true };
+      case 'custom':
+        return content.training_ids?.length ? { ...base, ids: [...content.training_ids] } : null;
+      case 'vocabulary': {
+        const chosen = content.tags?.length
+          ? [...new Set(content.tags)]
+          : terms.filter((t) => t.vocabulary === content.vocabulary).map((t) => t.tid);
+        if (!chosen.length) return null;
+        // An unknown term forms a group of its own, which no training has.
+        const groups = [...new Set(chosen.map((tid) => vocabularyOf.get(tid) ?? ''))];
+        return {
+          ...base,
+          tids: chosen,
+          grps: chosen.map((tid) => groups.indexOf(vocabularyOf.get(tid) ?? '')),
+          ngroups: groups.length,
+        };
+      }
+      default:
+        return base;
+    }
+  };
+
+  const byKey = new Map<string, Lookup>();
+  const of = queries.map((query) => {
+    const spec = specOf(query);
+    const key = JSON.stringify(spec);
+    const shared = byKey.get(key);
+    if (shared) {
+      shared.limit = Math.max(shared.limit, query.limit);
+      return shared;
+    }
+    const lookup: Lookup = { key: byKey.size, spec, limit: query.limit, content: query.content };
+    byKey.set(key, lookup);
+    return lookup;
+  });
+  return { lookups: [...byKey.values()], of };
+}
+
 /** Storefront layouts, their sections, the audiences they are built for and the trainings they show. */
 export function storefrontRepository(db: Db) {
-  const trainings = trainingsRepository(db);
   return {
     /** The layout of an audience and language, if there is one. */
     async find(audience: StorefrontAudience, language: string): Promise<LayoutRow | undefined> {
@@ -108,6 +217,10 @@ export function storefrontRepository(db: Db) {
       );
       return rows.map(toSection);
     },
+
+    /** The user's subscriptions to the given trainings, by training id. */
+    subscriptions: (uid: number, ids: readonly number[]) =>
+      subscriptionsOf(db, uid, [...new Set(ids)]),
 
     /** One section with its layout. */
     async section(
@@ -293,48 +406,88 @@ export function storefrontRepository(db: Db) {
     },
 
     /**
-     * The trainings of a trainings section the viewer may see: a page of them, ordered by the
-     * section's sorting (`personalized`: no ordering; a custom list keeps its own order).
+     * The trainings each of several trainings sections shows the viewer, in one statement
+     * whatever the number of sections: for each query, a page of the trainings its content asks
+     * for in its sorting (`personalized`: no ordering; a custom list keeps its own order) and
+     * how many there are in all. Sections asking for the same trainings in the same order share
+     * one lookup. `subscriptions: false` leaves every item's `subscription` null, for an answer
+     * kept for everyone with the viewer's audience.
      */
-    async trainings(
+    async sectionTrainings(
       viewer: Viewer,
-      content: TrainingsContent,
-      page: number,
-      limit: number,
-    ): Promise<{ rows: TrainingListItem[]; meta: ListMeta }> {
-      const meta = (total: number): ListMeta => ({
-        page,
-        limit,
-        total,
-        totalPages: Math.ceil(total / limit),
-      });
-      const q = { sort: content.sorting, page, limit };
-      let result: { rows: TrainingListItem[]; total: number };
-      switch (content.source) {
-        case 'free':
-          result = await trainings.list(viewer, { ...q, free: true });
-          break;
-        case 'custom':
-          if (!content.training_ids?.length) return { rows: [], meta: meta(0) };
-          result = await trainings.list(viewer, { ...q, ids: content.training_ids });
-          break;
-        case 'vocabulary': {
-          let tags = content.tags ?? [];
-          if (!tags.length && content.vocabulary)
-            tags = (
-              await db.query<{ tid: number }>(
-                'SELECT tid FROM taxonomy_terms WHERE vocabulary = $1',
-                [content.vocabulary],
-              )
-            ).rows.map((r) => r.tid);
-          if (!tags.length) return { rows: [], meta: meta(0) };
-          result = await trainings.list(viewer, { ...q, tags });
-          break;
+      queries: readonly SectionTrainingsQuery[],
+      { subscriptions = true }: { subscriptions?: boolean } = {},
+    ): Promise<{ rows: TrainingListItem[]; meta: ListMeta }[]> {
+      const { lookups, of } = await lookupsOf(db, queries);
+      const found = new Map<number, { ids: number[]; total: number }>();
+      const asked = lookups.filter((l) => l.spec !== null);
+      if (asked.length) {
+        const params = new SqlParams();
+        const specs = params.add(
+          JSON.stringify(asked.map((l) => ({ k: l.key, ...l.spec, lim: l.limit }))),
+          '::jsonb',
+        );
+        const visible = visibleSql('t', viewer, params);
+        const sql = `WITH q AS (
+             SELECT * FROM jsonb_to_recordset(${specs}) AS q(k int, free boolean, ids int[],
+               tids int[], grps int[], ngroups int, sort text, lim int, off int)
+           )
+           SELECT q.k, x.id, x.total::int AS total FROM q LEFT JOIN LATERAL (
+             SELECT c.id, count(*) OVER () AS total FROM (
+               SELECT t.id, t.created, t.title FROM trainings t
+                WHERE q.ids IS NOT NULL AND t.id = ANY(q.ids) AND ${visible}
+               UNION ALL
+               -- A training with a tag of every vocabulary the tags are of.
+               SELECT t.id, t.created, t.title FROM trainings t
+                WHERE q.tids IS NOT NULL
+                  AND t.id IN (SELECT tt.training_id FROM training_terms tt WHERE tt.tid = ANY(q.tids))
+                  AND (SELECT count(DISTINCT g.grp) FROM unnest(q.tids, q.grps) AS g(tid, grp)
+                         JOIN training_terms tt ON tt.tid = g.tid AND tt.training_id = t.id) = q.ngroups
+                  AND ${visible}
+               UNION ALL
+               SELECT t.id, t.created, t.title FROM trainings t
+                WHERE q.ids IS NULL AND q.tids IS NULL AND (NOT q.free OR t.free) AND ${visible}
+             ) c
+             ORDER BY
+               CASE WHEN q.sort = 'newest' THEN c.created END DESC,
+               CASE WHEN q.sort = 'title' THEN c.title END,
+               CASE WHEN q.sort = 'personalized' THEN array_position(q.ids, c.id) END,
+               c.id
+             LIMIT q.lim OFFSET q.off
+           ) x ON true`;
+        const { rows } = await db.query<{ k: number; id: number | null; total: number | null }>(
+          sql,
+          params.values,
+        );
+        for (const row of rows) {
+          const entry = found.get(row.k) ?? { ids: [], total: 0 };
+          if (row.id !== null) entry.ids.push(row.id);
+          entry.total = row.total ?? 0;
+          found.set(row.k, entry);
         }
-        default:
-          result = await trainings.list(viewer, q);
+        // A page past the end has no row to count on: its total is counted on its own.
+        const past = asked.filter((l) => !found.get(l.key)?.ids.length && (l.spec?.off ?? 0) > 0);
+        for (const lookup of past) {
+          const [first] = await this.sectionTrainings(viewer, [
+            { content: lookup.content, offset: 0, limit: 1 },
+          ]);
+          found.set(lookup.key, { ids: [], total: first?.meta.total ?? 0 });
+        }
       }
-      return { rows: result.rows, meta: meta(result.total) };
+      const ids = [...new Set([...found.values()].flatMap((f) => f.ids))];
+      const items = new Map(
+        (await listItems(db, ids, subscriptions ? viewer.uid : 0)).map((item) => [item.id, item]),
+      );
+      return queries.map((query, i) => {
+        const result = found.get(of[i]!.key) ?? { ids: [], total: 0 };
+        const page = Math.floor(query.offset / query.limit);
+        return {
+          rows: result.ids
+            .slice(0, query.limit)
+            .flatMap((id) => (items.has(id) ? [items.get(id)!] : [])),
+          meta: pageMeta(page, query.limit, result.total),
+        };
+      });
     },
   };
 }

@@ -20,6 +20,7 @@ import {
   envelope,
   HttpError,
   ok,
+  pageMeta,
   type FieldMessage,
   idParams,
 } from '@engine/server';
@@ -27,6 +28,7 @@ import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 import {
+  audienceKey,
   DEFAULT_LANGUAGE,
   keptAudienceOf,
   matchesRestrictions,
@@ -61,6 +63,11 @@ type EditedLayout = Omit<LayoutRow, 'id'> & { id: number | null };
 
 /** Trainings per page of a storefront section page. */
 const SECTION_PAGE_SIZE = 24;
+/**
+ * Sections per page of a storefront: a layout of hundreds is sent a page at a time, the next as
+ * the reader scrolls to it.
+ */
+const SECTIONS_PAGE_SIZE = 12;
 
 /** What the audit log keeps of a layout's sections: their ids and types, in order. */
 function sectionSummary(sections: readonly StorefrontSection[]): { id: number; type: string }[] {
@@ -98,38 +105,64 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
   }
 
   /**
-   * A section as served: the HTML fields its type declares sanitized (again), and when its type
-   * lists trainings, a page of the viewer's trainings its content asks for.
+   * Sections as served: the HTML fields their types declare sanitized (again), and for each
+   * whose type lists trainings, a page of the viewer's trainings its content asks for, all
+   * fetched at once. Without `page`, each section's first `size` trainings; with it, that page
+   * of 24. `subscriptions: false` leaves the viewer's subscriptions out, for an answer kept for
+   * everyone with the viewer's audience.
    */
-  async function served(
-    section: StorefrontSection,
+  async function servedSections(
+    sections: readonly StorefrontSection[],
     viewer: Viewer,
-    page?: number,
-  ): Promise<StorefrontSection> {
-    const clean = types.sanitized(section);
-    if (types.listing(section.type) !== 'trainings') return clean;
-    const query = clean.data.content as TrainingsContent;
-    const paging =
-      page === undefined ? { page: 0, limit: query.size ?? 8 } : { page, limit: SECTION_PAGE_SIZE };
-    const { rows, meta } = await storefront.trainings(viewer, query, paging.page, paging.limit);
-    return { ...clean, trainings: rows, trainings_meta: meta };
+    { page, subscriptions }: { page?: number; subscriptions?: boolean } = {},
+  ): Promise<StorefrontSection[]> {
+    const clean = sections.map((section) => types.sanitized(section));
+    const listing = clean.flatMap((section, i) =>
+      types.listing(section.type) === 'trainings' ? [i] : [],
+    );
+    const results = await storefront.sectionTrainings(
+      viewer,
+      listing.map((i) => {
+        const content = clean[i]!.data.content as TrainingsContent;
+        return page === undefined
+          ? { content, offset: 0, limit: content.size ?? 8 }
+          : { content, offset: page * SECTION_PAGE_SIZE, limit: SECTION_PAGE_SIZE };
+      }),
+      { subscriptions },
+    );
+    listing.forEach((i, n) => {
+      const { rows, meta } = results[n]!;
+      clean[i] = { ...clean[i]!, trainings: rows, trainings_meta: meta };
+    });
+    return clean;
   }
 
   /** The sections of a layout; a draft has none. */
   const sectionsOf = (layout: EditedLayout) =>
     layout.id === null ? Promise.resolve([]) : storefront.sections(layout.id);
 
-  /** A layout with only the sections the audience passes, each served. */
+  /**
+   * A layout with only the sections the audience passes, each served: all of them for a
+   * preview, or one page of {@link SECTIONS_PAGE_SIZE} (`sections_meta` says how many there are).
+   */
   async function servedLayout(
     layout: EditedLayout,
     audience: Audience,
     viewer: Viewer,
+    { page, subscriptions }: { page?: number; subscriptions?: boolean } = {},
   ): Promise<StorefrontLayout> {
-    const sections: StorefrontSection[] = [];
-    for (const section of await sectionsOf(layout))
-      if (matchesRestrictions(section.data.restrictions, audience))
-        sections.push(await served(section, viewer));
-    return { ...layout, sections };
+    const passed = (await sectionsOf(layout)).filter((section) =>
+      matchesRestrictions(section.data.restrictions, audience),
+    );
+    if (page === undefined)
+      return { ...layout, sections: await servedSections(passed, viewer, { subscriptions }) };
+    const start = page * SECTIONS_PAGE_SIZE;
+    const shown = passed.slice(start, start + SECTIONS_PAGE_SIZE);
+    return {
+      ...layout,
+      sections: await servedSections(shown, viewer, { subscriptions }),
+      sections_meta: pageMeta(page, SECTIONS_PAGE_SIZE, passed.length),
+    };
   }
 
   /** The editable layout: every section, and the target audience dialog. */
@@ -160,28 +193,74 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
         request.query.audience ?? (signedIn ? 'registered' : 'unregistered');
       if (kind === 'registered' && !signedIn) throw new HttpError(401, accessMessages.unauthorized);
       const viewer = viewerOf(request);
-      const answer = async () => {
-        const caller =
-          kind === 'registered'
-            ? await callerAudience(request, request.query.language)
-            : { audience: { language: [language] }, language };
+      const page = request.query.page ?? 0;
+      const answer = async (caller: { audience: Audience; language: string }) => {
         let layout = await storefront.find(kind, caller.language);
         if (!layout?.enabled) layout = await storefront.find(kind, DEFAULT_LANGUAGE);
         if (!layout?.enabled) throw new HttpError(404, NOT_FOUND);
-        return ok(await servedLayout(layout, caller.audience, viewer));
+        const served = await servedLayout(layout, caller.audience, viewer, {
+          page,
+          subscriptions: false,
+        });
+        const pages = served.sections_meta?.totalPages ?? 0;
+        if (page > 0 && page >= pages)
+          throw new HttpError(400, INVALID_FIELDS, [
+            { path: 'page', text: `There is no page ${page + 1}: the storefront has ${pages}.` },
+          ]);
+        return ok(served);
       };
-      const language = request.query.language ?? (await siteLanguage());
-      if (signedIn) return answer();
-      // Every visitor of a language sees the same storefront: it is kept, serialized.
-      return sendKept(
-        reply,
-        app.cache,
-        `storefront:${kind}:${language}:${viewer.manage}`,
+      if (!signedIn) {
+        // Every visitor of a language sees the same storefront: it is kept, serialized.
+        const language = request.query.language ?? (await siteLanguage());
+        return sendKept(
+          reply,
+          app.cache,
+          `storefront:${kind}:${language}:${viewer.manage}:${page}`,
+          STOREFRONT_TABLES,
+          () => answer({ audience: { language: [language] }, language }),
+        );
+      }
+      // Everyone with the same audience, and the same trainings to see, is sent the same
+      // storefront, kept; only their own subscriptions are read for each of them.
+      const kept = await keptAudienceOf(app, request.access.uid);
+      const language = request.query.language ?? (kind === 'registered' ? undefined : kept.site);
+      const caller =
+        kind === 'registered'
+          ? {
+              audience: kept.audience,
+              language: language ?? kept.audience.language?.[0] ?? kept.site,
+            }
+          : { audience: { language: [language!] }, language: language! };
+      const sees = viewer.manage ? 'all' : kept.organizations.join(',');
+      const shared = await app.cache.get(
+        `storefront:${kind}:${caller.language}:${page}:${sees}:${audienceKey(caller.audience)}`,
         STOREFRONT_TABLES,
-        answer,
+        () => answer(caller),
       );
+      return ok(await withSubscriptions(shared.data, viewer.uid));
     },
   );
+
+  /** A kept layout with the viewer's own subscriptions on its trainings, read at once. */
+  async function withSubscriptions(layout: StorefrontLayout, uid: number) {
+    const ids = layout.sections.flatMap((s) => (s.trainings ?? []).map((t) => t.id));
+    const mine = await storefront.subscriptions(uid, ids);
+    if (!mine.size) return layout;
+    return {
+      ...layout,
+      sections: layout.sections.map((section) =>
+        section.trainings
+          ? {
+              ...section,
+              trainings: section.trainings.map((t) => {
+                const subscription = mine.get(t.id);
+                return subscription ? { ...t, subscription } : t;
+              }),
+            }
+          : section,
+      ),
+    };
+  }
 
   app.get(
     '/storefront/settings',
@@ -236,7 +315,10 @@ export const storefrontRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       const { audience } = await callerAudience(request, request.query.language);
       if (!matchesRestrictions(found.section.data.restrictions, audience))
         throw new HttpError(404, NOT_FOUND);
-      return ok(await served(found.section, viewerOf(request), request.query.page ?? 0));
+      const [section] = await servedSections([found.section], viewerOf(request), {
+        page: request.query.page ?? 0,
+      });
+      return ok(section!);
     },
   );
 

@@ -8,13 +8,14 @@ import styles from './home-page.module.css';
 export default function HomePage() {
   const { t, language } = useT();
   const branding = useBranding();
-  const layout = useStorefront({ audience: 'unregistered', language });
+  const query = { audience: 'unregistered', language } as const;
+  const layout = useStorefront(query);
   const siteName = branding.data?.site_name ?? '';
   const welcome = t('Welcome to @site', { site: siteName });
   return (
     <div>
       {isEmptyLayout(layout) ? null : <h1 className="visually-hidden">{welcome}</h1>}
-      <LayoutBody layout={layout} empty={<WelcomeHero title={welcome} />} />
+      <LayoutBody layout={layout} query={query} empty={<WelcomeHero title={welcome} />} />
     </div>
   );
 }

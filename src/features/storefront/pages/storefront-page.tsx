@@ -9,7 +9,8 @@ import styles from './storefront-page.module.css';
 export default function StorefrontPage() {
   const { t, language } = useT();
   const { user } = useSession();
-  const layout = useStorefront({ language });
+  const query = { language };
+  const layout = useStorefront(query);
   const title = t('Storefront');
   return (
     <div>
@@ -26,6 +27,7 @@ export default function StorefrontPage() {
       </header>
       <LayoutBody
         layout={layout}
+        query={query}
         empty={
           <EmptyState
             title={t('Nothing here yet.')}

@@ -34,9 +34,12 @@ function UnrenderableSection({
 export function StorefrontSections({
   sections,
   preview = false,
+  offset = 0,
 }: {
   sections: readonly StorefrontSection[];
   preview?: boolean;
+  /** How many sections come before these on the page (a later page of a layout). */
+  offset?: number;
 }) {
   const ordered = [...sections]
     .sort((a, b) => a.weight - b.weight)
@@ -46,7 +49,7 @@ export function StorefrontSections({
     <div className={styles.sections}>
       {ordered.map(({ section, resolution }, index) =>
         'Renderer' in resolution ? (
-          <resolution.Renderer key={section.id} section={section} index={index} />
+          <resolution.Renderer key={section.id} section={section} index={offset + index} />
         ) : (
           <UnrenderableSection key={section.id} section={section} resolution={resolution} />
         ),

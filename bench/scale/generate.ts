@@ -228,8 +228,13 @@ function steps(size: ScaleSize): Step[] {
                 v.duration_seconds, v.position
            FROM scale_trainings t JOIN training_videos v ON v.training_id = t.source
           ORDER BY t.id, v.position`,
-        // The search document as the trainings repository writes it (refreshSearchVector).
-        `UPDATE trainings t SET search_vector =
+        // What triggers keep (migration 0022), which this step runs without; and the search
+        // document as the trainings repository writes it (refreshSearchVector).
+        `UPDATE trainings t SET
+           restricted = EXISTS (SELECT 1 FROM training_organizations o WHERE o.training_id = t.id),
+           term_ids = ARRAY(SELECT tt.tid FROM training_terms tt WHERE tt.training_id = t.id ORDER BY tt.tid),
+           title_vector = to_tsvector(training_ts_config(t.language), t.title),
+           search_vector =
             setweight(to_tsvector(training_ts_config(t.language), t.title), 'A')
          || setweight(to_tsvector(training_ts_config(t.language), coalesce(
               (SELECT string_agg(x.name, ' ' ORDER BY x.tid) FROM training_terms tt
@@ -545,6 +550,10 @@ export async function countsOf(db: SqlRunner): Promise<ScaleCounts> {
 
 /** What the server keeps consistent, each a count of rows that break it (0 when kept). */
 const CHECKS: Record<string, string> = {
+  'a training is restricted exactly when it has organizations, and lists its tags': `SELECT count(*)::int AS n
+     FROM trainings t
+    WHERE t.restricted <> EXISTS (SELECT 1 FROM training_organizations o WHERE o.training_id = t.id)
+       OR t.term_ids <> ARRAY(SELECT tt.tid FROM training_terms tt WHERE tt.training_id = t.id ORDER BY tt.tid)`,
   'balances equal the sum of the ledger': `SELECT count(*)::int AS n FROM point_balances b
      LEFT JOIN (SELECT uid, sum(delta) AS s FROM points_ledger GROUP BY uid) l ON l.uid = b.uid
     WHERE b.points <> coalesce(l.s, 0)`,

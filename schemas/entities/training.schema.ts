@@ -213,7 +213,11 @@ export const searchResultSchema = {
 } as const;
 export type SearchResult = FromSchema<typeof searchResultSchema>;
 
-/** `meta` of a search: paging plus facet counts over all hits (before the facet's own filter). */
+/**
+ * `meta` of a search: paging plus facet counts over the hits (before the facet's own filter). A
+ * search matching very many trainings counts a first part of them: `estimated` then says the
+ * total and the counts are estimates.
+ */
 export const searchMetaSchema = {
   $id: 'atrium:search-meta',
   type: 'object',

@@ -1,5 +1,6 @@
 import type { SearchMeta, SearchResult } from '@schemas/entities/training.schema';
 import { expect, it } from 'vitest';
+import { COUNTED_HITS, RANKED_HITS } from '../../src/server/repositories/search';
 import { agent, describeEachDb, signedIn, type Agent } from './helpers';
 
 type Search = { data: SearchResult[]; meta: SearchMeta };
@@ -176,5 +177,48 @@ describeEachDb('search', (server) => {
       totalPages: 0,
       facets: { tags: [], language: [], free: [] },
     });
+  });
+
+  it('ranks the first hits of a common word and estimates beyond the hits it counts', async () => {
+    const db = server().db;
+    const bulk = (from: number, to: number, title: string, summary: string) =>
+      db.query(
+        `INSERT INTO trainings (title, summary, language, created, updated)
+         SELECT $3 || ' ' || g, $4, 'en', now() - g * interval '1 minute', now() - g * interval '1 minute'
+           FROM generate_series($1::int, $2::int) g`,
+        [from, to, title, summary],
+      );
+    // The hits ranked first are the newest: an older hit with more of the word comes after them.
+    await bulk(1, RANKED_HITS, 'Quokka basics', 'A quokka.');
+    await bulk(RANKED_HITS + 1, RANKED_HITS + 1, 'Quokka habitats', 'Quokka quokka quokka quokka.');
+    await db.query(`UPDATE trainings SET
+        title_vector = to_tsvector('english', title),
+        search_vector = setweight(to_tsvector('english', title), 'A')
+          || setweight(to_tsvector('english', summary), 'B')
+      WHERE title LIKE 'Quokka %'`);
+    const learner = await signedIn(server, 'learner');
+    const first = await search(learner, `${s('quokka')}&limit=50`);
+    expect(first.meta).toMatchObject({ total: RANKED_HITS + 1, page: 0 });
+    expect(first.meta.estimated).toBeUndefined();
+    const ranks = first.data.map((r) => r.rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    const pages = [first.data];
+    for (let page = 1; page < first.meta.totalPages; page++)
+      pages.push((await search(learner, `${s('quokka')}&limit=50&page=${page}`)).data);
+    const titles = pages.flat().map((r) => r.training.title);
+    expect(new Set(titles).size).toBe(RANKED_HITS + 1);
+    expect(titles.at(-1)).toBe(`Quokka habitats ${RANKED_HITS + 1}`);
+
+    // More hits than it counts: the total and the facets are counted over the hits counted.
+    await bulk(RANKED_HITS + 2, COUNTED_HITS + 10, 'Quokka more', '');
+    await db.query(`UPDATE trainings SET title_vector = to_tsvector('english', title),
+        search_vector = setweight(to_tsvector('english', title), 'A')
+      WHERE title LIKE 'Quokka more %'`);
+    const many = await search(learner, s('quokka'));
+    expect(many.meta).toMatchObject({ estimated: true, total: COUNTED_HITS + 1 });
+    expect(many.meta.facets.language).toEqual([
+      { value: 'en', label: 'English', count: COUNTED_HITS + 1 },
+    ]);
+    expect(many.data).toHaveLength(10);
   });
 });

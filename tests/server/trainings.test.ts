@@ -331,4 +331,63 @@ describeEachDb('trainings', (server) => {
     expect(next.map((t) => t.id)).not.toContain(top);
     await learner.delete(`/api/v2/trainings/${top}/subscription`);
   });
+
+  it('follows a training’s organizations and tags as they change', async () => {
+    const visitor = agent(server);
+    const learner = await signedIn(server, 'learner');
+    const db = server().db;
+    const [first, second] = (
+      await db.query<{ tid: number }>('SELECT tid FROM taxonomy_terms ORDER BY tid LIMIT 2')
+    ).rows.map((r) => r.tid);
+    const org = (
+      await db.query<{ organization_id: number }>(
+        `SELECT organization_id FROM user_organizations
+          WHERE uid = (SELECT uid FROM users WHERE name = 'learner') LIMIT 1`,
+      )
+    ).rows[0]!.organization_id;
+    const id = await server().app.repos.trainings.create({
+      title: 'Changing Audiences Workshop',
+      summary: 'A workshop whose audience and tags change.',
+      body: '<p>Changing audiences.</p>',
+      image_url: '/images/trainings/cover-01.svg',
+      image_alt: 'Changing Audiences Workshop',
+      language: 'en',
+      price: null,
+      organizations: [org],
+      tags: [first!],
+    });
+    const seen = async (a: Agent, query = '') =>
+      (await a.get(`/api/v2/trainings?limit=100&ids=${id}${query}`))
+        .json<TrainingList>()
+        .data.map((t) => t.id);
+    const found = async (a: Agent) =>
+      (await a.get('/api/v2/search?s=changing+audiences'))
+        .json<{ data: { training: TrainingListItem }[] }>()
+        .data.map((r) => r.training.id);
+
+    expect(await seen(visitor)).toEqual([]);
+    expect(await found(visitor)).toEqual([]);
+    expect(await seen(learner)).toEqual([id]);
+    expect(await found(learner)).toEqual([id]);
+
+    // Without organizations it is open to everyone; with one again, kept to its members.
+    await db.query('DELETE FROM training_organizations WHERE training_id = $1', [id]);
+    expect(await seen(visitor)).toEqual([id]);
+    expect(await found(visitor)).toEqual([id]);
+    await db.query(
+      'INSERT INTO training_organizations (training_id, organization_id) VALUES ($1, $2)',
+      [id, org],
+    );
+    expect(await seen(visitor)).toEqual([]);
+    expect(await found(visitor)).toEqual([]);
+
+    // The tag filters follow its tags.
+    expect(await seen(learner, `&tags=${first}`)).toEqual([id]);
+    await db.query('UPDATE training_terms SET tid = $2 WHERE training_id = $1', [id, second]);
+    expect(await seen(learner, `&tags=${first}`)).toEqual([]);
+    expect(await seen(learner, `&tags=${second}`)).toEqual([id]);
+    await db.query('DELETE FROM training_terms WHERE training_id = $1', [id]);
+    expect(await seen(learner, `&tags=${second}`)).toEqual([]);
+    expect(await seen(learner)).toEqual([id]);
+  });
 });

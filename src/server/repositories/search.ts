@@ -1,18 +1,32 @@
 import type { SearchMeta, SearchResult } from '@schemas/entities/training.schema';
 import type { Db } from '../db/db';
 import { SNIPPET_START, SNIPPET_STOP, snippetHtml } from '../lib/html-text';
+import { EXACT_COUNT_LIMIT } from './seek-paging';
 import { SqlParams } from './sql-params';
 import {
   filterSql,
-  listItems,
+  itemColumnsSql,
   tagGroups,
+  toListItem,
   visibleSql,
-  type FacetOmit,
+  type ItemRow,
   type TrainingFilters,
   type Viewer,
 } from './trainings';
 
 const HEADLINE_OPTIONS = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=35, MinWords=15, ShortWord=2`;
+
+/**
+ * Hits counted one by one, for the total and the facets; a search matching more counts this
+ * many of them and says its numbers are estimates.
+ */
+export const COUNTED_HITS = EXACT_COUNT_LIMIT;
+
+/**
+ * Hits ranked by relevance: the first ones in the order a search can tell without reading their
+ * documents (title hits first, then newest). The hits after them follow in that order.
+ */
+export const RANKED_HITS = 200;
 
 /** A search: the words as typed, filters and paging. */
 export interface SearchInput extends TrainingFilters {
@@ -21,131 +35,136 @@ export interface SearchInput extends TrainingFilters {
   limit: number;
 }
 
-/**
- * The visible trainings matching the words, each matched with the words parsed in its own
- * language's text search configuration (`websearch_to_tsquery`, so quotes, `or` and `-word` work).
- */
-function hitsCte(viewer: Viewer, s: string, params: SqlParams): string {
-  const words = params.add(s);
-  return `WITH q AS (
-      SELECT l.language, websearch_to_tsquery(training_ts_config(l.language), ${words}) AS query
-      FROM (SELECT DISTINCT language FROM trainings) l
-    ), hits AS (
-      SELECT t.id, t.language, t.free, t.search_vector, q.query
-      FROM trainings t JOIN q ON q.language = t.language
-      WHERE t.search_vector @@ q.query AND ${visibleSql('t', viewer, params)}
-    )`;
+type TagFacet = SearchMeta['facets']['tags'][number];
+
+interface SearchRow {
+  total: number;
+  counted: number;
+  tags: TagFacet[];
+  languages: { value: string; label: string; count: number }[];
+  free: { value: boolean; count: number }[];
+  page: (ItemRow & { rank: number; headline: string; source: string })[];
 }
 
 /** Full-text search over trainings with ranking, highlighted snippets and facet counts. */
 export function searchRepository(db: Db) {
-  async function facetQuery<T>(
-    viewer: Viewer,
-    input: SearchInput,
-    groups: Map<string, number[]>,
-    omit: FacetOmit,
-    build: (where: string) => string,
-    termAlias?: string,
-  ): Promise<T[]> {
-    const params = new SqlParams();
-    const cte = hitsCte(viewer, input.s, params);
-    const where = filterSql('h', input, groups, params, {
-      omit,
-      ...(termAlias ? { termAlias } : {}),
-    });
-    const sql = `${cte} ${build(where.length ? `WHERE ${where.join(' AND ')}` : '')}`;
-    return (await db.query<T>(sql, params.values)).rows;
-  }
-
   return {
+    /**
+     * One statement: the visible trainings matching the words, each matched with the words
+     * parsed in its own language's text search configuration (`websearch_to_tsquery`, so quotes,
+     * `or` and `-word` work), up to {@link COUNTED_HITS} of them; the total and the facets
+     * counted over those hits (each facet before its own filter); and the page, from the first
+     * {@link RANKED_HITS} hits ranked by relevance, with its items and snippets.
+     */
     async search(
       viewer: Viewer,
       input: SearchInput,
-    ): Promise<{ rows: SearchResult[]; total: number; facets: SearchMeta['facets'] }> {
+    ): Promise<{
+      rows: SearchResult[];
+      total: number;
+      estimated: boolean;
+      facets: SearchMeta['facets'];
+    }> {
       const groups = await tagGroups(db, input.tags);
-
       const params = new SqlParams();
-      const cte = hitsCte(viewer, input.s, params);
-      const where = filterSql('h', input, groups, params);
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = await db.query<{ n: number }>(
-        `${cte} SELECT count(*)::int AS n FROM hits h ${filter}`,
-        params.values,
+      const words = params.add(input.s);
+      const visible = visibleSql('t', viewer, params);
+      const where = (...conditions: string[]) =>
+        conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+      const filter = where(...filterSql('h', input, groups, params));
+      const tagFilter = where(
+        ...filterSql('h', input, groups, params, { omit: 'tags', term: 'u.tid' }),
       );
-      const options = params.add(HEADLINE_OPTIONS);
+      const languageFilter = where(...filterSql('h', input, groups, params, { omit: 'language' }));
+      const freeFilter = where(...filterSql('h', input, groups, params, { omit: 'free' }));
+      const counted = params.add(COUNTED_HITS + 1, '::int');
+      const ranked = params.add(RANKED_HITS, '::int');
       const limit = params.add(input.limit, '::int');
       const offset = params.add(input.page * input.limit, '::int');
-      const page = await db.query<{ id: number; rank: number; headline: string; source: string }>(
-        `${cte}, ranked AS (
-           SELECT h.id, h.query, ts_rank_cd(h.search_vector, h.query) AS rank,
-             ts_filter(h.search_vector, '{a}') @@ h.query AS title_hit
-           FROM hits h ${filter}
-           ORDER BY title_hit DESC, rank DESC, h.id LIMIT ${limit} OFFSET ${offset}
+      const options = params.add(HEADLINE_OPTIONS);
+      const uid = params.add(viewer.uid, '::int');
+      const { rows } = await db.query<SearchRow>(
+        `WITH q AS (
+           SELECT l.langcode AS language,
+                  websearch_to_tsquery(training_ts_config(l.langcode), ${words}) AS query
+             FROM languages l
+         ), any_q AS (
+           -- Any language's words: one read of the index finds every language's hits.
+           SELECT string_agg(DISTINCT '(' || query::text || ')', ' | ')::tsquery AS query
+             FROM q WHERE numnode(query) > 0
+         ), hits AS MATERIALIZED (
+           -- Read from the index and the rows' small columns: no document is ranked here.
+           SELECT t.id, t.language, t.free, t.created, t.term_ids, q.query,
+                  t.title_vector @@ q.query AS title_hit
+             FROM trainings t JOIN q ON q.language = t.language
+            WHERE t.search_vector @@ (SELECT query FROM any_q) AND t.search_vector @@ q.query
+              AND ${visible}
+            LIMIT ${counted}
+         ), found AS MATERIALIZED (
+           -- The hits shown, numbered in the order known without their documents.
+           SELECT h.*, row_number() OVER (ORDER BY h.title_hit DESC, h.created DESC, h.id) AS pos
+             FROM hits h ${filter}
+         ), page AS (
+           -- The first hits ranked by relevance, each ranking reading its one document; the
+           -- others after them in the order above.
+           SELECT r.id, r.query, r.rank, row_number() OVER (
+                    ORDER BY r.pos > ${ranked}, r.title_hit DESC, r.rank DESC NULLS LAST,
+                      CASE WHEN r.pos > ${ranked} THEN r.pos END, r.id) AS ord
+             FROM (SELECT f.*, CASE WHEN f.pos <= ${ranked} THEN (
+                          SELECT ts_rank_cd(t.search_vector, f.query) FROM trainings t WHERE t.id = f.id)
+                        END AS rank
+                     FROM found f) r
+            ORDER BY ord LIMIT ${limit} OFFSET ${offset}
          )
-         SELECT r.id, r.rank::float8 AS rank,
-           ts_headline(training_ts_config(t.language), t.summary || E'\\n' || t.body_text, r.query, ${options}) AS headline,
-           t.summary || E'\\n' || t.body_text AS source
-         FROM ranked r JOIN trainings t ON t.id = r.id
-         ORDER BY r.title_hit DESC, r.rank DESC, r.id`,
+         SELECT
+           (SELECT count(*)::int FROM found) AS total,
+           (SELECT count(*)::int FROM hits) AS counted,
+           (SELECT coalesce(json_agg(f ORDER BY f.vw, f.vocabulary, f.count DESC, f.xw, f.label, f.value), '[]')
+              FROM (SELECT x.tid AS value, x.name AS label, x.vocabulary, c.count,
+                           v.weight AS vw, x.weight AS xw
+                      FROM (SELECT u.tid, count(*)::int AS count
+                              FROM hits h CROSS JOIN LATERAL unnest(h.term_ids) AS u (tid)
+                              ${tagFilter}
+                             GROUP BY u.tid) c
+                      JOIN taxonomy_terms x ON x.tid = c.tid
+                      JOIN vocabularies v ON v.machine_name = x.vocabulary) f) AS tags,
+           (SELECT coalesce(json_agg(f ORDER BY f.count DESC, f.lw, f.value), '[]')
+              FROM (SELECT h.language AS value, coalesce(l.name, h.language) AS label,
+                           count(*)::int AS count, l.weight AS lw
+                      FROM hits h LEFT JOIN languages l ON l.langcode = h.language
+                      ${languageFilter}
+                     GROUP BY h.language, l.name, l.weight) f) AS languages,
+           (SELECT coalesce(json_agg(f ORDER BY f.value DESC), '[]')
+              FROM (SELECT h.free AS value, count(*)::int AS count FROM hits h ${freeFilter}
+                     GROUP BY h.free) f) AS free,
+           (SELECT coalesce(json_agg(i ORDER BY i.ord), '[]') FROM (
+              SELECT p.ord, coalesce(p.rank, ts_rank_cd(t.search_vector, p.query))::float8 AS rank,
+                     ts_headline(training_ts_config(t.language), t.summary || E'\\n' || t.body_text,
+                       p.query, ${options}) AS headline,
+                     t.summary || E'\\n' || t.body_text AS source,
+                     ${itemColumnsSql('t', uid)}
+                FROM page p JOIN trainings t ON t.id = p.id) i) AS page`,
         params.values,
       );
-
-      const [tags, languages, free] = await Promise.all([
-        facetQuery<{ value: number; label: string; vocabulary: string; count: number }>(
-          viewer,
-          input,
-          groups,
-          'tags',
-          (w) => `SELECT x.tid AS value, x.name AS label, x.vocabulary, count(*)::int AS count
-            FROM hits h JOIN training_terms tt ON tt.training_id = h.id
-            JOIN taxonomy_terms x ON x.tid = tt.tid
-            JOIN vocabularies v ON v.machine_name = x.vocabulary
-            ${w}
-            GROUP BY x.tid, x.name, x.vocabulary, x.weight, v.weight
-            ORDER BY v.weight, x.vocabulary, count(*) DESC, x.weight, x.name, x.tid`,
-          'x',
-        ),
-        facetQuery<{ value: string; label: string; count: number }>(
-          viewer,
-          input,
-          groups,
-          'language',
-          (
-            w,
-          ) => `SELECT h.language AS value, coalesce(l.name, h.language) AS label, count(*)::int AS count
-            FROM hits h LEFT JOIN languages l ON l.langcode = h.language
-            ${w}
-            GROUP BY h.language, l.name, l.weight ORDER BY count(*) DESC, l.weight, h.language`,
-        ),
-        facetQuery<{ value: boolean; count: number }>(
-          viewer,
-          input,
-          groups,
-          'free',
-          (w) => `SELECT h.free AS value, count(*)::int AS count FROM hits h ${w}
-            GROUP BY h.free ORDER BY h.free DESC`,
-        ),
-      ]);
-
-      const items = await listItems(
-        db,
-        page.rows.map((r) => r.id),
-        viewer.uid,
-      );
-      const byId = new Map(items.map((item) => [item.id, item]));
-      const rows = page.rows.flatMap((r) => {
-        const training = byId.get(r.id);
-        return training
-          ? [{ training, rank: Number(r.rank), snippet: snippetHtml(r.headline, r.source) }]
-          : [];
-      });
+      const row = rows[0]!;
+      const estimated = row.counted > COUNTED_HITS;
       return {
-        rows,
-        total: total.rows[0]?.n ?? 0,
+        rows: row.page.map((r) => ({
+          training: toListItem(r),
+          rank: Number(r.rank),
+          snippet: snippetHtml(r.headline, r.source),
+        })),
+        total: row.total,
+        estimated,
         facets: {
-          tags,
-          language: languages,
-          free: free.map((f) => ({ ...f, label: f.value ? 'Free' : 'Paid' })),
+          tags: row.tags.map(({ value, label, vocabulary, count }) => ({
+            value,
+            label,
+            vocabulary,
+            count,
+          })),
+          language: row.languages.map(({ value, label, count }) => ({ value, label, count })),
+          free: row.free.map((f) => ({ ...f, label: f.value ? 'Free' : 'Paid' })),
         },
       };
     },

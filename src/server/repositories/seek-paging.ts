@@ -42,6 +42,17 @@ export interface SeekList {
   /** The order, highest first (`desc`) or lowest first (`asc`), all columns alike. */
   order: readonly SeekColumn[];
   direction: 'desc' | 'asc';
+  /**
+   * Up to how many matching rows are counted one by one: {@link EXACT_COUNT_LIMIT} unless a
+   * filter must read each row it counts (a text search), which then counts fewer.
+   */
+  countLimit?: number;
+  /**
+   * Count in the list's order, reading the index on that order, which stops at the limit: for
+   * filters that are conditions of that index. Otherwise the database may first gather every
+   * match of a large list to count a part of it.
+   */
+  countInOrder?: boolean;
 }
 
 /** The order of a log, newest first: when it was written, then its id (`alias.created_at, alias.id`). */
@@ -94,27 +105,22 @@ function decodeCursor(cursor: string, size: number, path: string): string[] {
 }
 
 /**
- * How many rows match: exactly up to {@link EXACT_COUNT_LIMIT}, else the planner's estimate
- * (never below the limit), so a count never reads millions of rows.
+ * The planner's estimate of the rows matching (never below `limit` + 1), for a total beyond what
+ * is counted one by one: a count never reads millions of rows.
  */
-async function countRows(
+async function estimateRows(
   db: Db,
   list: SeekList,
   filter: string,
-): Promise<{ total: number; estimated: boolean }> {
-  const values = list.params.values;
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 ${list.countFrom} ${filter} LIMIT ${EXACT_COUNT_LIMIT + 1}) s`,
-    values,
-  );
-  const n = rows[0]?.n ?? 0;
-  if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  values: readonly unknown[],
+  limit: number,
+): Promise<number> {
   const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     `EXPLAIN (FORMAT JSON) SELECT 1 ${list.countFrom} ${filter}`,
     values,
   );
   const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
-  return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
+  return Math.max(estimate, limit + 1);
 }
 
 /**
@@ -134,23 +140,17 @@ export async function seekPage<Row extends object>(
   db = db.heavy ?? db;
   const { page, limit } = ask;
   const filter = list.where.length ? `WHERE ${list.where.join(' AND ')}` : '';
-  const { total, estimated } = await countRows(db, list, filter);
-  const totalPages = Math.ceil(total / limit);
-  if (!estimated && page > 0 && page >= totalPages)
-    throw new HttpError(400, INVALID_FIELDS, [
-      {
-        path: 'page',
-        text:
-          totalPages === 0
-            ? 'There are no pages: nothing matches.'
-            : `There is no page ${page + 1}: the list has ${totalPages}.`,
-      },
-    ]);
-
   const params = list.params;
+  const countLimit = list.countLimit ?? EXACT_COUNT_LIMIT;
+  const desc = list.direction === 'desc';
+  const listOrder = list.order.map((c) => `${c.sql} ${desc ? 'DESC' : 'ASC'}`).join(', ');
+  // The count's parameters are the filter's and its limit, before any the page adds.
+  const filterValues = [...params.values];
+  const count = `(SELECT count(*)::int FROM (SELECT 1 ${list.countFrom} ${filter}
+    ${list.countInOrder ? `ORDER BY ${listOrder}` : ''} LIMIT ${params.add(countLimit + 1)}) s)`;
+  const countValues = [...params.values];
   const keys = list.order.map((c) => c.sql).join(', ');
   const keyText = list.order.map((c, i) => `(${c.sql})::text AS _seek_${i}`).join(', ');
-  const desc = list.direction === 'desc';
   const conditions = [...list.where];
   let reverse = false;
   let skip = 0;
@@ -175,10 +175,33 @@ export async function seekPage<Row extends object>(
   const direction = desc !== reverse ? 'DESC' : 'ASC';
   const orderBy = list.order.map((c) => `${c.sql} ${direction}`).join(', ');
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-  const { rows } = await db.query<Row & Record<string, string>>(
-    `SELECT ${list.columns}, ${keyText} ${list.from} ${where} ORDER BY ${orderBy}
+  // The count and the page in one statement: one round trip; an empty page counts alone.
+  const { rows: answer } = await db.query<Row & Record<string, string> & { _seek_count: number }>(
+    `SELECT ${count} AS _seek_count, ${list.columns}, ${keyText} ${list.from} ${where}
+      ORDER BY ${orderBy}
       LIMIT ${params.add(limit + 1)}${skip ? ` OFFSET ${params.add(skip)}` : ''}`,
     params.values,
+  );
+  const counted = answer.length
+    ? answer[0]!._seek_count
+    : ((await db.query<{ n: number }>(`SELECT ${count} AS n`, countValues)).rows[0]?.n ?? 0);
+  const estimated = counted > countLimit;
+  const total = estimated
+    ? await estimateRows(db, list, filter, filterValues, countLimit)
+    : counted;
+  const totalPages = Math.ceil(total / limit);
+  if (!estimated && page > 0 && page >= totalPages)
+    throw new HttpError(400, INVALID_FIELDS, [
+      {
+        path: 'page',
+        text:
+          totalPages === 0
+            ? 'There are no pages: nothing matches.'
+            : `There is no page ${page + 1}: the list has ${totalPages}.`,
+      },
+    ]);
+  const rows = answer.map(
+    ({ _seek_count, ...row }) => row as unknown as Row & Record<string, string>,
   );
   const more = rows.length > limit;
   const shown = rows.slice(0, limit);

@@ -577,43 +577,61 @@ export function shopRepository(db: Db) {
       shopper: Shopper,
       query: ShopListQuery,
     ): Promise<{ rows: ShopProduct[]; total: number }> {
-      const balance = await balanceOf(db, shopper.uid);
       const params = new SqlParams();
+      const uid = params.add(shopper.uid, '::int');
       const now = params.add(shopper.now.toISOString(), '::timestamptz');
       const where = [
         'published',
         `(available_from IS NULL OR available_from <= ${now})`,
         `(available_until IS NULL OR available_until > ${now})`,
-        `atrium_matches_audience(restrictions, ${params.add(JSON.stringify(shopper.audience), '::jsonb')})`,
+        // Most products restrict nothing: they need not be matched against the audience.
+        `(restrictions = '[]'::jsonb OR atrium_matches_audience(restrictions, ${params.add(JSON.stringify(shopper.audience), '::jsonb')}))`,
       ];
       if (query.search) where.push(`title ILIKE ${params.add(likePattern(query.search))}`);
-      if (query.affordable) where.push(`price <= ${params.add(balance)}`);
+      if (query.affordable) where.push('price <= me.balance');
       const order = {
         newest: 'created_at DESC, id DESC',
         price_asc: 'price, id',
         price_desc: 'price DESC, id',
         title: 'lower(title), id',
       }[query.sort];
-      const filter = where.join(' AND ');
-      const total = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM incentive_products WHERE ${filter}`,
+      // The balance, the count, the page and what the shopper bought of it in one statement;
+      // the products are matched once, for the count and the page.
+      // Without a page (nothing matches), the one row has only the balance and the count.
+      const { rows } = await db.query<
+        ProductRow & { balance: number; total: number; bought: number; ord: number | null }
+      >(
+        `WITH me AS (
+           SELECT coalesce((SELECT points FROM point_balances WHERE uid = ${uid}), 0) AS balance
+         ), shown AS MATERIALIZED (
+           SELECT id, created_at, price, title FROM incentive_products, me
+            WHERE ${where.join(' AND ')}
+         ), page AS (
+           SELECT id AS pid, row_number() OVER (ORDER BY ${order}) AS ord FROM shown
+            ORDER BY ${order}
+            LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.page * query.limit)}
+         ), items AS (
+           SELECT ${PRODUCT_COLUMNS}, page.ord
+             FROM page JOIN incentive_products ON incentive_products.id = page.pid
+         ), bought AS (
+           -- From the shopper's orders (few), not from the products' sales (many).
+           SELECT i.product_id, sum(i.quantity)::int AS n FROM incentive_orders o
+             JOIN incentive_order_items i ON i.order_id = o.id
+            WHERE o.uid = ${uid} AND o.status = 'completed'
+              AND i.product_id IN (SELECT pid FROM page)
+            GROUP BY i.product_id
+         )
+         SELECT me.balance, (SELECT count(*)::int FROM shown) AS total, items.*,
+                coalesce(bought.n, 0) AS bought
+           FROM me LEFT JOIN items ON true LEFT JOIN bought ON bought.product_id = items.id
+          ORDER BY items.ord`,
         params.values,
       );
-      const { rows } = await db.query<ProductRow>(
-        `SELECT ${PRODUCT_COLUMNS} FROM incentive_products WHERE ${filter}
-          ORDER BY ${order}
-          LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.page * query.limit)}`,
-        params.values,
-      );
-      const shown = rows.filter((r) => visibleTo(r, shopper));
-      const bought = await purchasedBy(
-        db,
-        shopper.uid,
-        shown.map((r) => r.id),
-      );
+      const balance = rows[0]?.balance ?? 0;
+      const shown = rows.filter((r) => r.ord !== null && visibleTo(r, shopper));
       return {
-        total: total.rows[0]?.n ?? 0,
-        rows: shown.map((r) => toShopProduct(r, bought.get(r.id) ?? 0, balance, shopper.now)),
+        total: rows[0]?.total ?? 0,
+        rows: shown.map((r) => toShopProduct(r, r.bought, balance, shopper.now)),
       };
     },
 
@@ -723,6 +741,7 @@ export function shopRepository(db: Db) {
           params,
           order: newestFirst('l'),
           direction: 'desc',
+          countInOrder: true,
         },
         query,
       );

@@ -45,17 +45,18 @@ export interface NewTraining {
 }
 
 /**
- * SQL condition: the viewer may see training `alias` — it is published and has no organizations,
- * shares one with the viewer, or the viewer manages the site.
+ * SQL condition: the viewer may see training `alias` — it is published and has no organizations
+ * (`restricted`, maintained by migration 0022), shares one with the viewer, or the viewer manages
+ * the site. The trainings of the viewer's organizations are read once per statement (a hashed
+ * set), not once per training.
  */
 export function visibleSql(alias: string, viewer: Viewer, params: SqlParams): string {
   const manage = params.add(viewer.manage, '::boolean');
   const uid = params.add(viewer.uid, '::int');
-  return `(${alias}.published AND (${manage}
-    OR NOT EXISTS (SELECT 1 FROM training_organizations vo WHERE vo.training_id = ${alias}.id)
-    OR EXISTS (SELECT 1 FROM training_organizations vo
-      JOIN user_organizations vu ON vu.organization_id = vo.organization_id
-      WHERE vo.training_id = ${alias}.id AND vu.uid = ${uid})))`;
+  return `(${alias}.published AND (${manage} OR NOT ${alias}.restricted
+    OR ${alias}.id IN (SELECT vo.training_id FROM user_organizations vu
+      JOIN training_organizations vo ON vo.organization_id = vu.organization_id
+      WHERE vu.uid = ${uid})))`;
 }
 
 /** Which filter a facet leaves out when it counts. */
@@ -86,16 +87,16 @@ export async function tagGroups(
 }
 
 /**
- * SQL conditions for the filters on training `alias`. `omit` leaves one filter out (facets
- * count before their own filter); `termAlias` names the counted term's row, whose vocabulary's
- * group is then left out.
+ * SQL conditions for the filters on training `alias` (a row with the trainings' `language`,
+ * `free` and `term_ids`). `omit` leaves one filter out (facets count before their own filter);
+ * `term` is the SQL of a counted term's id, whose vocabulary's group is then left out.
  */
 export function filterSql(
   alias: string,
   filters: TrainingFilters,
   groups: Map<string, number[]>,
   params: SqlParams,
-  o: { omit?: FacetOmit; termAlias?: string } = {},
+  o: { omit?: FacetOmit; term?: string } = {},
 ): string[] {
   const where: string[] = [];
   if (filters.language !== undefined && o.omit !== 'language')
@@ -104,9 +105,11 @@ export function filterSql(
     where.push(`${alias}.free = ${params.add(filters.free, '::boolean')}`);
   if (o.omit !== 'tags') {
     for (const [vocabulary, tids] of groups) {
-      const has = `EXISTS (SELECT 1 FROM training_terms ft WHERE ft.training_id = ${alias}.id AND ft.tid = ANY(${params.add(tids, '::int[]')}))`;
+      const has = `${alias}.term_ids && ${params.add(tids, '::int[]')}`;
       where.push(
-        o.termAlias ? `(${o.termAlias}.vocabulary = ${params.add(vocabulary)} OR ${has})` : has,
+        o.term
+          ? `(${o.term} IN (SELECT gx.tid FROM taxonomy_terms gx WHERE gx.vocabulary = ${params.add(vocabulary)}) OR ${has})`
+          : has,
       );
     }
   }
@@ -170,6 +173,69 @@ export async function subscriptionsOf(
   return new Map(rows.map((r) => [r.training_id, toSubscription(r)]));
 }
 
+/** A training's row as {@link itemColumnsSql} selects it. */
+export interface ItemRow extends TrainingRow {
+  subscription: {
+    subscribed_at: string;
+    completed_at: string | null;
+    watched: number[] | null;
+  } | null;
+}
+
+/**
+ * The columns of the list item of training `alias` ({@link ItemRow}), with the subscription of
+ * the viewer `uid` (a parameter's placeholder) as one JSON value: a list reads its items in the
+ * statement that picks them.
+ */
+export function itemColumnsSql(alias: string, uid: string): string {
+  return `${alias}.id, ${alias}.title, ${alias}.summary, ${alias}.image_url, ${alias}.image_alt,
+     ${alias}.language, ${alias}.free, ${alias}.price::float8 AS price, ${alias}.duration_minutes,
+     ${alias}.created, ${alias}.updated,
+     (SELECT count(*)::int FROM training_videos v WHERE v.training_id = ${alias}.id) AS video_count,
+     (SELECT coalesce(json_agg(json_build_object('tid', x.tid, 'name', x.name, 'vocabulary', x.vocabulary)
+               ORDER BY v.weight, v.machine_name, x.weight, x.name, x.tid), '[]'::json)
+        FROM training_terms tt
+        JOIN taxonomy_terms x ON x.tid = tt.tid
+        JOIN vocabularies v ON v.machine_name = x.vocabulary
+       WHERE tt.training_id = ${alias}.id) AS tags,
+     (SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id), '[]'::json)
+        FROM training_organizations o JOIN organizations g ON g.id = o.organization_id
+       WHERE o.training_id = ${alias}.id) AS organizations,
+     (SELECT json_build_object('subscribed_at', s.subscribed_at, 'completed_at', s.completed_at,
+         'watched', (SELECT array_agg(w.video_id ORDER BY v.position)
+            FROM watched_videos w JOIN training_videos v ON v.id = w.video_id
+           WHERE w.uid = s.uid AND v.training_id = s.training_id))
+        FROM subscriptions s WHERE s.uid = ${uid} AND s.training_id = ${alias}.id) AS subscription`;
+}
+
+/** The list item of a row selected with {@link itemColumnsSql}. */
+export function toListItem(t: ItemRow): TrainingListItem {
+  return {
+    id: t.id,
+    title: t.title,
+    summary: t.summary,
+    image: { url: t.image_url, alt: t.image_alt },
+    language: t.language,
+    free: t.free,
+    price: t.price === null ? null : Number(t.price),
+    duration_minutes: t.duration_minutes,
+    video_count: t.video_count,
+    tags: t.tags,
+    organizations: t.organizations,
+    created: iso(t.created),
+    updated: iso(t.updated),
+    subscription: t.subscription
+      ? toSubscription({
+          training_id: t.id,
+          subscribed_at: t.subscription.subscribed_at,
+          completed_at: t.subscription.completed_at,
+          total: t.video_count,
+          watched: t.subscription.watched,
+        })
+      : null,
+  };
+}
+
 /** List items for the given ids, in the given order (ids not found are skipped). */
 export async function listItems(
   db: Db,
@@ -177,50 +243,19 @@ export async function listItems(
   uid: number,
 ): Promise<TrainingListItem[]> {
   if (!ids.length) return [];
-  const list = [...ids];
-  // One statement, then one for subscriptions: callers may run inside a transaction, where
-  // queries on the one connection must not overlap.
-  const trainings = await db.query<TrainingRow>(
-    `SELECT t.id, t.title, t.summary, t.image_url, t.image_alt, t.language, t.free,
-       t.price::float8 AS price, t.duration_minutes, t.created, t.updated,
-       (SELECT count(*)::int FROM training_videos v WHERE v.training_id = t.id) AS video_count,
-       (SELECT coalesce(json_agg(json_build_object('tid', x.tid, 'name', x.name, 'vocabulary', x.vocabulary)
-                 ORDER BY v.weight, v.machine_name, x.weight, x.name, x.tid), '[]'::json)
-          FROM training_terms tt
-          JOIN taxonomy_terms x ON x.tid = tt.tid
-          JOIN vocabularies v ON v.machine_name = x.vocabulary
-         WHERE tt.training_id = t.id) AS tags,
-       (SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id), '[]'::json)
-          FROM training_organizations o JOIN organizations g ON g.id = o.organization_id
-         WHERE o.training_id = t.id) AS organizations
-     FROM trainings t WHERE t.id = ANY($1::int[])`,
-    [list],
+  const { rows } = await db.query<ItemRow>(
+    `SELECT ${itemColumnsSql('t', '$2::int')} FROM trainings t WHERE t.id = ANY($1::int[])`,
+    [[...ids], uid],
   );
-  const subscriptions = await subscriptionsOf(db, uid, list);
-  const byId = new Map(trainings.rows.map((r) => [r.id, r]));
-  return list.flatMap((id) => {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
     const t = byId.get(id);
-    if (!t) return [];
-    return [
-      {
-        id: t.id,
-        title: t.title,
-        summary: t.summary,
-        image: { url: t.image_url, alt: t.image_alt },
-        language: t.language,
-        free: t.free,
-        price: t.price === null ? null : Number(t.price),
-        duration_minutes: t.duration_minutes,
-        video_count: t.video_count,
-        tags: t.tags,
-        organizations: t.organizations,
-        created: iso(t.created),
-        updated: iso(t.updated),
-        subscription: subscriptions.get(id) ?? null,
-      },
-    ];
+    return t ? [toListItem(t)] : [];
   });
 }
+
+/** The trainings a recommendation ranks: the newest the user may see and has not subscribed to. */
+export const RECOMMENDATION_CANDIDATES = 500;
 
 const ORDER_BY = {
   newest: 't.created DESC, t.id',
@@ -245,10 +280,6 @@ export function trainingsRepository(db: Db) {
       const where = [visibleSql('t', viewer, params), ...filterSql('t', q, groups, params)];
       if (q.ids?.length) where.push(`t.id = ANY(${params.add([...q.ids], '::int[]')})`);
       const filter = where.join(' AND ');
-      const total = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM trainings t WHERE ${filter}`,
-        params.values,
-      );
       // Without an ordering of its own (personalized), a list of ids keeps the order it was given.
       const order =
         q.sort === 'personalized' && q.ids?.length
@@ -256,18 +287,23 @@ export function trainingsRepository(db: Db) {
           : ORDER_BY[q.sort];
       const limit = params.add(q.limit, '::int');
       const offset = params.add(q.page * q.limit, '::int');
-      const { rows } = await db.query<{ id: number }>(
-        `SELECT t.id FROM trainings t WHERE ${filter}
-         ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      // The count, the page and its items in one statement: one round trip.
+      const { rows } = await db.query<{ total: number; ord: number | null } & ItemRow>(
+        `SELECT c.n AS total, p.* FROM (SELECT count(*)::int AS n FROM trainings t WHERE ${filter}) c
+         LEFT JOIN LATERAL (
+           SELECT o.ord, ${itemColumnsSql('r', params.add(viewer.uid, '::int'))} FROM (
+             SELECT page.id, row_number() OVER () AS ord FROM (
+               SELECT t.id FROM trainings t WHERE ${filter}
+                ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
+             ) page
+           ) o JOIN trainings r ON r.id = o.id
+         ) p ON true
+         ORDER BY p.ord`,
         params.values,
       );
       return {
-        rows: await listItems(
-          db,
-          rows.map((r) => r.id),
-          viewer.uid,
-        ),
-        total: total.rows[0]?.n ?? 0,
+        rows: rows.filter((r) => r.ord !== null).map(toListItem),
+        total: rows[0]?.total ?? 0,
       };
     },
 
@@ -300,42 +336,44 @@ export function trainingsRepository(db: Db) {
 
     /**
      * Trainings the user has not subscribed to, ranked by tags shared with their subscriptions,
-     * then their language (or the site's), then newest.
+     * then their language (or the site's), then newest. Ranked are the newest
+     * {@link RECOMMENDATION_CANDIDATES} the user may see and has not subscribed to, read in the
+     * catalogue's order: a recommendation reads as many trainings however large the catalogue.
      */
     async recommended(viewer: Viewer, limit: number): Promise<TrainingListItem[]> {
       const params = new SqlParams();
       const uid = params.add(viewer.uid, '::int');
       const visible = visibleSql('t', viewer, params);
-      const { rows } = await db.query<{ id: number }>(
+      const { rows } = await db.query<ItemRow>(
         `WITH mine AS (
-           SELECT DISTINCT st.tid FROM subscriptions s
+           SELECT coalesce(array_agg(DISTINCT st.tid), '{}') AS tids FROM subscriptions s
            JOIN training_terms st ON st.training_id = s.training_id WHERE s.uid = ${uid}
-         ), shared AS (
-           -- How many of the user's tags each training has: counted once over the tags'
-           -- trainings, not by one count per training of the catalogue.
-           SELECT tt.training_id, count(*) AS tags FROM training_terms tt
-            WHERE tt.tid IN (SELECT tid FROM mine) GROUP BY tt.training_id
          ), lang AS (
            SELECT coalesce(
              (SELECT language FROM users WHERE uid = ${uid}),
              (SELECT value ->> 'default_language' FROM settings WHERE key = 'regional'),
              'en') AS code
+         ), candidates AS (
+           SELECT t.id, t.term_ids, t.language, t.created FROM trainings t
+            WHERE ${visible}
+              AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.uid = ${uid} AND s.training_id = t.id)
+            ORDER BY t.created DESC, t.id
+            LIMIT ${params.add(RECOMMENDATION_CANDIDATES, '::int')}
          )
-         SELECT t.id FROM trainings t LEFT JOIN shared ON shared.training_id = t.id, lang
-         WHERE ${visible}
-           AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.uid = ${uid} AND s.training_id = t.id)
-         ORDER BY
-           coalesce(shared.tags, 0) DESC,
-           (t.language = lang.code) DESC,
-           t.created DESC, t.id
-         LIMIT ${params.add(limit, '::int')}`,
+         SELECT ${itemColumnsSql('r', uid)} FROM (
+           SELECT ranked.id, row_number() OVER () AS ord FROM (
+             SELECT c.id FROM candidates c, mine, lang
+              ORDER BY
+                (SELECT count(*) FROM unnest(c.term_ids) AS u (tid) WHERE u.tid = ANY(mine.tids)) DESC,
+                (c.language = lang.code) DESC,
+                c.created DESC, c.id
+              LIMIT ${params.add(limit, '::int')}
+           ) ranked
+         ) o JOIN trainings r ON r.id = o.id
+         ORDER BY o.ord`,
         params.values,
       );
-      return listItems(
-        db,
-        rows.map((r) => r.id),
-        viewer.uid,
-      );
+      return rows.map(toListItem);
     },
 
     /** Creates a training with its tags, organizations and videos; returns its id. */
@@ -406,11 +444,13 @@ export type TrainingsRepository = ReturnType<typeof trainingsRepository>;
 
 /**
  * Recomputes a training's search document in its language's configuration: title (weight A),
- * tag names and summary (B), body text (C). Run after every change of a training or its tags.
+ * tag names and summary (B), body text (C); and its title's words alone (`title_vector`). Run
+ * after every change of a training or its tags.
  */
 export async function refreshSearchVector(db: Db, id: number): Promise<void> {
   await db.query(
-    `UPDATE trainings t SET search_vector =
+    `UPDATE trainings t SET title_vector = to_tsvector(training_ts_config(t.language), t.title),
+     search_vector =
         setweight(to_tsvector(training_ts_config(t.language), t.title), 'A')
      || setweight(to_tsvector(training_ts_config(t.language), coalesce(
           (SELECT string_agg(x.name, ' ' ORDER BY x.tid) FROM training_terms tt

@@ -100,6 +100,12 @@ function toCurrentUser(row: UserRow, withProfile: boolean): CurrentUser {
   return user;
 }
 
+/**
+ * Up to how many accounts a name search counts one by one (ten pages); beyond, it says about how
+ * many: a common fragment matches thousands of accounts, and each is read to be counted.
+ */
+export const SEARCH_COUNT_LIMIT = 250;
+
 /** Accounts, their roles and profiles. */
 export function usersRepository(db: Db) {
   return {
@@ -166,6 +172,8 @@ export function usersRepository(db: Db) {
           params,
           order: [{ sql: 'u.uid', type: 'integer' }],
           direction: 'asc',
+          // A name search reads each account it counts (the trigram index only narrows them).
+          ...(query.search ? { countLimit: SEARCH_COUNT_LIMIT } : {}),
         },
         query,
       );

@@ -23,19 +23,22 @@ export const searchRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['search'],
         summary:
-          'Ranked full-text search with highlighted snippets (<mark> only) and facet counts over all hits',
+          'Ranked full-text search with highlighted snippets (<mark> only) and facet counts over the hits (estimated, with meta.estimated, beyond the first 10,000)',
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { page = 0, limit = 10 } = request.query;
-      const { rows, total, facets } = await app.repos.search.search(viewerOf(request), {
+      const { rows, total, estimated, facets } = await app.repos.search.search(viewerOf(request), {
         ...request.query,
         page,
         limit,
       });
-      return { data: rows, meta: { ...pageMeta(page, limit, total), facets } };
+      return {
+        data: rows,
+        meta: { ...pageMeta(page, limit, total), ...(estimated ? { estimated } : {}), facets },
+      };
     },
   );
 };

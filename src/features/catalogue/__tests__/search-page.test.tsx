@@ -10,12 +10,12 @@ import { languages, listItem, searchMeta, searchResult, vocabularies } from './f
 
 setupMockServer();
 
-function serve(results = [searchResult()]) {
+function serve(results = [searchResult()], meta = searchMeta(results.length)) {
   const requests: URLSearchParams[] = [];
   server.use(
     http.get('*/api/v2/search', ({ request }) => {
       requests.push(new URL(request.url).searchParams);
-      return HttpResponse.json({ data: results, meta: searchMeta(results.length) });
+      return HttpResponse.json({ data: results, meta });
     }),
     http.get('*/api/v2/vocabularies', () => HttpResponse.json({ data: vocabularies })),
     http.get('*/api/v2/languages', () => HttpResponse.json({ data: languages })),
@@ -46,6 +46,13 @@ describe('Search page', () => {
     expect(snippet.querySelector('img')).toBeNull();
     expect(document.querySelector('[onerror]')).toBeNull();
     expect(snippet.innerHTML).toBe('How to <mark>lift</mark> safely');
+  });
+
+  it('says the total is an estimate when the search counted only part of its hits', async () => {
+    serve([searchResult()], searchMeta(10001, { estimated: true }));
+    renderShell(<SearchPage />, { user: learner, path: at('s=training') });
+    expect(await screen.findByText('About 10001 results for “training”')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of about 1001')).toBeInTheDocument();
   });
 
   it('toggles a facet into the address and searches with it', async () => {

@@ -203,9 +203,14 @@ export default function SearchPage() {
             {t('Results')}
           </h2>
           <p className={styles.count} role="status">
-            {plural(meta.total, '@count result for “@query”', '@count results for “@query”', {
-              query: s,
-            })}
+            {meta.estimated
+              ? t('About @count results for “@query”', {
+                  count: meta.total,
+                  query: s,
+                })
+              : plural(meta.total, '@count result for “@query”', '@count results for “@query”', {
+                  query: s,
+                })}
           </p>
           {results.length === 0 ? (
             <EmptyState

@@ -26,7 +26,7 @@ export const COUNTED_HITS = EXACT_COUNT_LIMIT;
  * Hits ranked by relevance: the first ones in the order a search can tell without reading their
  * documents (title hits first, then newest). The hits after them follow in that order.
  */
-export const RANKED_HITS = 200;
+export const RANKED_HITS = 100;
 
 /** A search: the words as typed, filters and paging. */
 export interface SearchInput extends TrainingFilters {
@@ -73,7 +73,7 @@ export function searchRepository(db: Db) {
         conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
       const filter = where(...filterSql('h', input, groups, params));
       const tagFilter = where(
-        ...filterSql('h', input, groups, params, { omit: 'tags', term: 'u.tid' }),
+        ...filterSql('h', input, groups, params, { omit: 'tags', term: 'h.tid' }),
       );
       const languageFilter = where(...filterSql('h', input, groups, params, { omit: 'language' }));
       const freeFilter = where(...filterSql('h', input, groups, params, { omit: 'free' }));
@@ -94,27 +94,36 @@ export function searchRepository(db: Db) {
              FROM q WHERE numnode(query) > 0
          ), hits AS MATERIALIZED (
            -- Read from the index and the rows' small columns: no document is ranked here.
-           SELECT t.id, t.language, t.free, t.created, t.term_ids, q.query,
+           SELECT t.id, t.language, t.free, t.created, t.term_ids,
                   t.title_vector @@ q.query AS title_hit
              FROM trainings t JOIN q ON q.language = t.language
             WHERE t.search_vector @@ (SELECT query FROM any_q) AND t.search_vector @@ q.query
               AND ${visible}
             LIMIT ${counted}
          ), found AS MATERIALIZED (
-           -- The hits shown, numbered in the order known without their documents.
-           SELECT h.*, row_number() OVER (ORDER BY h.title_hit DESC, h.created DESC, h.id) AS pos
-             FROM hits h ${filter}
+           SELECT h.id, h.language, h.title_hit, h.created FROM hits h ${filter}
+         ), ranked AS MATERIALIZED (
+           -- The first hits in the order known without their documents (title hits, then
+           -- newest), ranked by relevance: each ranking reads its one document.
+           SELECT c.id, c.language, c.title_hit,
+                  (SELECT ts_rank_cd(t.search_vector, q.query) FROM trainings t, q
+                    WHERE t.id = c.id AND q.language = c.language) AS rank
+             FROM (SELECT f.* FROM found f
+                    ORDER BY f.title_hit DESC, f.created DESC, f.id LIMIT ${ranked}) c
          ), page AS (
-           -- The first hits ranked by relevance, each ranking reading its one document; the
-           -- others after them in the order above.
-           SELECT r.id, r.query, r.rank, row_number() OVER (
-                    ORDER BY r.pos > ${ranked}, r.title_hit DESC, r.rank DESC NULLS LAST,
-                      CASE WHEN r.pos > ${ranked} THEN r.pos END, r.id) AS ord
-             FROM (SELECT f.*, CASE WHEN f.pos <= ${ranked} THEN (
-                          SELECT ts_rank_cd(t.search_vector, f.query) FROM trainings t WHERE t.id = f.id)
-                        END AS rank
-                     FROM found f) r
-            ORDER BY ord LIMIT ${limit} OFFSET ${offset}
+           -- The ranked hits, then the others in the order above, read only for a page past
+           -- the ranked ones.
+           SELECT p.id, p.language, p.rank, p.ord FROM (
+             (SELECT r.id, r.language, r.rank,
+                     row_number() OVER (ORDER BY r.title_hit DESC, r.rank DESC, r.id) AS ord
+                FROM ranked r ORDER BY ord)
+             UNION ALL
+             (SELECT f.id, f.language, NULL,
+                     ${ranked} + row_number() OVER (ORDER BY f.title_hit DESC, f.created DESC, f.id)
+                FROM found f WHERE f.id NOT IN (SELECT id FROM ranked)
+               ORDER BY 4)
+           ) p
+           LIMIT ${limit} OFFSET ${offset}
          )
          SELECT
            (SELECT count(*)::int FROM found) AS total,
@@ -122,10 +131,10 @@ export function searchRepository(db: Db) {
            (SELECT coalesce(json_agg(f ORDER BY f.vw, f.vocabulary, f.count DESC, f.xw, f.label, f.value), '[]')
               FROM (SELECT x.tid AS value, x.name AS label, x.vocabulary, c.count,
                            v.weight AS vw, x.weight AS xw
-                      FROM (SELECT u.tid, count(*)::int AS count
-                              FROM hits h CROSS JOIN LATERAL unnest(h.term_ids) AS u (tid)
+                      FROM (SELECT h.tid, count(*)::int AS count
+                              FROM (SELECT unnest(t.term_ids) AS tid, t.* FROM hits t) h
                               ${tagFilter}
-                             GROUP BY u.tid) c
+                             GROUP BY h.tid) c
                       JOIN taxonomy_terms x ON x.tid = c.tid
                       JOIN vocabularies v ON v.machine_name = x.vocabulary) f) AS tags,
            (SELECT coalesce(json_agg(f ORDER BY f.count DESC, f.lw, f.value), '[]')
@@ -138,12 +147,12 @@ export function searchRepository(db: Db) {
               FROM (SELECT h.free AS value, count(*)::int AS count FROM hits h ${freeFilter}
                      GROUP BY h.free) f) AS free,
            (SELECT coalesce(json_agg(i ORDER BY i.ord), '[]') FROM (
-              SELECT p.ord, coalesce(p.rank, ts_rank_cd(t.search_vector, p.query))::float8 AS rank,
+              SELECT p.ord, coalesce(p.rank, ts_rank_cd(t.search_vector, q.query))::float8 AS rank,
                      ts_headline(training_ts_config(t.language), t.summary || E'\\n' || t.body_text,
-                       p.query, ${options}) AS headline,
+                       q.query, ${options}) AS headline,
                      t.summary || E'\\n' || t.body_text AS source,
                      ${itemColumnsSql('t', uid)}
-                FROM page p JOIN trainings t ON t.id = p.id) i) AS page`,
+                FROM page p JOIN trainings t ON t.id = p.id JOIN q ON q.language = p.language) i) AS page`,
         params.values,
       );
       const row = rows[0]!;

@@ -4,6 +4,7 @@ import {
   type Interval,
 } from '@schemas/entities/availability.schema';
 import { formatInTimeZone } from 'date-fns-tz/formatInTimeZone';
+import { getTimezoneOffset } from 'date-fns-tz/getTimezoneOffset';
 import { addDays, localDateOf, wallClockToUtc, weekdayOf } from '@engine/core';
 
 /*
@@ -77,6 +78,40 @@ export function clockOf(minutes: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
 
+const HOUR_MS = 3_600_000;
+/** Offsets of zones by date (see {@link steadyOffset}); forgotten all at once when full. */
+const steadyOffsets = new Map<string, number | null>();
+const STEADY_OFFSETS_KEPT = 50_000;
+
+/**
+ * The UTC offset (ms) a time zone keeps from 14 hours before a date until 14 hours after it
+ * (every offset lies within ±14 hours, so the whole local day, up to its 24:00), or null on a
+ * date around which it changes. Read twice from the zone's rules, then remembered.
+ */
+function steadyOffset(date: string, timezone: string): number | null {
+  const key = `${timezone} ${date}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    const midnight = Date.parse(`${date}T00:00:00Z`);
+    const before = getTimezoneOffset(timezone, new Date(midnight - 14 * HOUR_MS));
+    const after = getTimezoneOffset(timezone, new Date(midnight + 38 * HOUR_MS));
+    offset = before === after ? before : null;
+    if (steadyOffsets.size >= STEADY_OFFSETS_KEPT) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/**
+ * The instant of `HH:MM` (up to `24:00`) on a local date in a time zone: {@link wallClockToUtc},
+ * by plain arithmetic on the dates the zone's offset stays the same (all but a few a year).
+ */
+export function clockToUtc(date: string, clock: string, timezone: string): number {
+  const offset = steadyOffset(date, timezone);
+  if (offset === null) return wallClockToUtc(date, clock, timezone);
+  return Date.parse(`${date}T00:00:00Z`) + minutesOf(clock) * 60_000 - offset;
+}
+
 /** Every local date whose day can touch [start, end) in the time zone. */
 export function localDatesTouching(start: number, end: number, timezone: string): string[] {
   // One date of slack on either side costs nothing and covers every offset a zone can have.
@@ -147,8 +182,8 @@ export function expandAvailability(input: ExpandInput): Interval[] {
     const hours = override ?? weeklyByDay.get(weekdayOf(date)) ?? [];
     const source: Source = override ? 'override' : 'weekly';
     for (const h of hours) {
-      const from = wallClockToUtc(date, h.start, timezone);
-      const until = wallClockToUtc(date, h.end, timezone);
+      const from = clockToUtc(date, h.start, timezone);
+      const until = clockToUtc(date, h.end, timezone);
       // Hours that fall into a daylight-saving gap can come out empty; they are dropped.
       if (until > from) pieces.push({ start: from, end: until, source });
     }

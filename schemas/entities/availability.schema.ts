@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateSchema, dateTimeSchema, embed, instantSchema } from './common.schema';
+import { dateSchema, dateTimeSchema, embed, instantSchema, seekQuerySchema } from './common.schema';
 import { fillTemplate, templateMatcher } from './message-templates';
 
 /*
@@ -289,6 +289,8 @@ export const overviewQuerySchema = {
     uid: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 100 },
     search: { type: 'string', maxLength: 100 },
     page: { type: 'integer', minimum: 0, default: 0 },
+    after: seekQuerySchema.properties.after,
+    before: seekQuerySchema.properties.before,
   },
 } as const;
 export type OverviewQuery = FromSchema<typeof overviewQuerySchema>;
@@ -317,8 +319,9 @@ export const overviewRowSchema = {
 export type OverviewRow = FromSchema<typeof overviewRowSchema>;
 
 /**
- * `GET availability/available?start&end&organization`: trainers available for the whole of
- * [start, end) (at most 14 days long), by display name. Used to find cover.
+ * `GET availability/available?start&end&organization&page&limit&after&before`: trainers
+ * available for the whole of [start, end) (at most 14 days long), by display name, a page at a
+ * time (by cursor: `after` a page's `meta.next`, `before` its `meta.prev`). Used to find cover.
  */
 export const availableQuerySchema = {
   $id: 'atrium:availability-available-query',
@@ -326,6 +329,7 @@ export const availableQuerySchema = {
   required: ['start', 'end'],
   additionalProperties: false,
   properties: {
+    ...seekQuerySchema.properties,
     start: dateTime,
     end: dateTime,
     organization: { type: 'integer', minimum: 1 },
@@ -333,12 +337,17 @@ export const availableQuerySchema = {
 } as const;
 export type AvailableQuery = FromSchema<typeof availableQuerySchema>;
 
-/** `GET availability/trainers?organization&search`: every trainer, for the filter (by name). */
+/**
+ * `GET availability/trainers?organization&search&page&limit&after&before`: trainers by display
+ * name, a page at a time (by cursor, as {@link availableQuerySchema}); `search` finds a fragment
+ * of the account name or the first and last name.
+ */
 export const trainersQuerySchema = {
   $id: 'atrium:availability-trainers-query',
   type: 'object',
   additionalProperties: false,
   properties: {
+    ...seekQuerySchema.properties,
     organization: { type: 'integer', minimum: 1 },
     search: { type: 'string', maxLength: 100 },
   },

@@ -485,6 +485,21 @@ describeEachDb('trainer availability', (server) => {
     expect((await find('2026-11-02T08:00:00Z', '2026-11-02T09:30:00Z')).sort()).toEqual(
       [t.uid, busy.uid].sort(),
     );
+    // A page at a time by cursor: both, one a page, in name order.
+    const slot = `start=2026-11-02T08:00:00Z&end=2026-11-02T09:30:00Z&organization=${org}&limit=1`;
+    const first = await admin.get(`/api/v2/availability/available?${slot}`);
+    const firstBody = first.json<List<Trainer>>();
+    expect(firstBody.meta).toMatchObject({ total: 2, totalPages: 2, limit: 1 });
+    const second = await admin.get(
+      `/api/v2/availability/available?${slot}&page=1&after=${firstBody.meta.next}`,
+    );
+    const secondBody = second.json<List<Trainer>>();
+    expect(secondBody.meta.next).toBeUndefined();
+    expect([...firstBody.data, ...secondBody.data].map((x) => x.uid)).toEqual(
+      [t, busy]
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.uid - b.uid))
+        .map((x) => x.uid),
+    );
     expect(await find('2026-11-09T08:00:00Z', '2026-11-09T09:00:00Z')).toEqual([busy.uid]);
     expect(await find('2026-11-03T09:00:00Z', '2026-11-03T10:00:00Z')).toEqual([]);
 
@@ -542,6 +557,26 @@ describeEachDb('trainer availability', (server) => {
 
     const searched = await admin.get('/api/v2/availability/trainers?search=okafor');
     expect(searched.json<Data<Trainer[]>>().data.map((x) => x.name)).toEqual(['trainer']);
+
+    // Page by page by cursor, the same trainers in the same order, each once.
+    const paged: string[] = [];
+    let after: string | undefined;
+    for (let n = 0; n <= trainers.length; n++) {
+      const page = await admin.get(
+        `/api/v2/availability/trainers?limit=2${after ? `&after=${after}` : ''}`,
+      );
+      expect(page.statusCode, page.body).toBe(200);
+      const body = page.json<List<Trainer>>();
+      expect(body.meta.total).toBe(trainers.length);
+      expect(body.data.length).toBeLessThanOrEqual(2);
+      paged.push(...body.data.map((x) => x.name));
+      after = body.meta.next;
+      if (!after) break;
+    }
+    expect(paged).toEqual(names);
+    const badCursor = await admin.get('/api/v2/availability/trainers?after=nonsense');
+    expect(badCursor.statusCode).toBe(400);
+    expect(badCursor.json<ApiError>().messages?.[0]?.path).toBe('after');
 
     const tessa = await uidOf('trainer');
     const ingrid = await uidOf('ingrid');

@@ -5,9 +5,11 @@ import type {
   Trainer,
   WeeklyHours,
 } from '@schemas/entities/availability.schema';
+import type { ListMeta } from '@schemas/entities/common.schema';
 import type { Db } from '../db/db';
 import { clockOf, minutesOf, type ClockHours } from '../lib/availability-expand';
 import { AUTHENTICATED_ROLE } from '../lib/access';
+import { seekPage, type PageAsk, type SeekColumn } from './seek-paging';
 import { SqlParams } from './sql-params';
 
 /** The flag that makes a user a trainer: one who keeps their own availability. */
@@ -65,17 +67,22 @@ const iso = (value: Date | string): string => new Date(value).toISOString();
 
 const DISPLAY_NAME = `coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name)`;
 
-/** Signed-in users hold the authenticated role besides their own (see the auth plugin). */
-// Trainers are the members of the roles holding the trainer flag, read through the index of
-// user roles by role (or everyone, when every signed-in user holds it), not found by testing
-// every user.
-const IS_TRAINER = `NOT u.blocked AND u.uid IN (
-  SELECT r.uid FROM user_roles r JOIN role_flags f ON f.role = r.role
-   WHERE f.flag = '${TRAINER_FLAG}'
-  UNION ALL
-  SELECT a.uid FROM users a
-   WHERE EXISTS (SELECT 1 FROM role_flags f
-                  WHERE f.flag = '${TRAINER_FLAG}' AND f.role = '${AUTHENTICATED_ROLE}'))`;
+/**
+ * Trainers are the members of the roles holding the trainer flag (or everyone, when every
+ * signed-in user holds it: signed-in users hold the authenticated role besides their own, see
+ * the auth plugin). When the list starts from them (`lead`), the members are read through the
+ * index of user roles by role and then looked up by uid, not found by reading every user; else
+ * each user the list starts from is checked.
+ */
+function isTrainer(roles: readonly string[], params: SqlParams, lead = true): string {
+  if (roles.includes(AUTHENTICATED_ROLE)) return 'NOT u.blocked';
+  const list = params.add(roles, '::text[]');
+  return lead
+    ? `NOT u.blocked AND u.uid = ANY(ARRAY(
+         SELECT r.uid FROM user_roles r WHERE r.role = ANY(${list})))`
+    : `NOT u.blocked AND EXISTS (
+         SELECT 1 FROM user_roles r WHERE r.uid = u.uid AND r.role = ANY(${list}))`;
+}
 
 const TRAINER_COLUMNS = `u.uid, u.name, ${DISPLAY_NAME} AS display_name, u.avatar,
   (SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY o.name, o.id), '[]'::json)
@@ -120,19 +127,34 @@ function toEntry(row: EntryRow): Entry {
   };
 }
 
-function trainerWhere(filter: TrainerFilter, params: SqlParams): string {
-  const where = [IS_TRAINER];
+/** The conditions of a trainer list (the trainers themselves, then the filter). */
+function trainerWhere(
+  roles: readonly string[],
+  filter: TrainerFilter,
+  params: SqlParams,
+  lead = true,
+): string[] {
+  const where = [isTrainer(roles, params, lead)];
   if (filter.search) {
-    const p = params.add(`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(`(u.name ILIKE ${p} OR ${DISPLAY_NAME} ILIKE ${p})`);
+    // A fragment of the account name or the first and last name, through their trigram index.
+    const fragment = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      `atrium_user_search_text(u.name, u.first_name, u.last_name) LIKE ${params.add(fragment)}`,
+    );
   }
   if (filter.organization !== undefined)
     where.push(
       `EXISTS (SELECT 1 FROM user_organizations uo WHERE uo.uid = u.uid AND uo.organization_id = ${params.add(filter.organization)})`,
     );
   if (filter.uids) where.push(`u.uid = ANY(${params.add(filter.uids, '::int[]')})`);
-  return where.join(' AND ');
+  return where;
 }
+
+/** The order of every trainer list: display name (ignoring case), then uid. */
+const TRAINER_ORDER: readonly SeekColumn[] = [
+  { sql: `lower(${DISPLAY_NAME})`, type: 'text' },
+  { sql: 'u.uid', type: 'integer' },
+];
 
 function groupBy<T extends { uid: number }, R>(
   uids: readonly number[],
@@ -144,39 +166,89 @@ function groupBy<T extends { uid: number }, R>(
   return out;
 }
 
+/**
+ * The condition "available for the whole of [start, end)": inside the horizon of the maintained
+ * spans (migration 0022), one of the trainer's spans contains the range, found through the
+ * spans' GiST index; outside it, the trainer's availability is expanded in the database.
+ */
+async function availableWhere(
+  db: Db,
+  range: { start: string; end: string },
+  params: SqlParams,
+): Promise<string> {
+  const { rows } = await db.query<{ inside: boolean }>(
+    `SELECT starts <= $1::timestamptz AND ends >= $2::timestamptz AS inside
+       FROM availability_span_horizon`,
+    [range.start, range.end],
+  );
+  const wanted = `tstzrange(${params.add(range.start)}::timestamptz, ${params.add(range.end)}::timestamptz)`;
+  // The trainers to check are those of the spans that contain the range.
+  if (rows[0]?.inside)
+    return `u.uid = ANY(ARRAY(SELECT sp.uid FROM availability_spans sp WHERE sp.span @> ${wanted}))`;
+  return `atrium_availability_expand(u.uid, atrium_availability_timezone(u.uid),
+            lower(${wanted}), upper(${wanted})) @> ${wanted}`;
+}
+
 /** Reads and single-statement writes over one handle (the pool, or a transaction). */
 function availabilityQueries(db: Db) {
   return {
-    /** Trainers (not blocked, holding the trainer flag), by display name, a page at a time. */
+    /**
+     * Moves the stretch of time the availability spans are kept for (migration 0022) to
+     * today: run at start and hourly.
+     */
+    async rollSpans(): Promise<void> {
+      await db.query('SELECT atrium_availability_roll()');
+    },
+
+    /** The roles that make their members trainers. */
+    async trainerRoles(): Promise<string[]> {
+      const { rows } = await db.query<{ role: string }>(
+        'SELECT role FROM role_flags WHERE flag = $1 ORDER BY role',
+        [TRAINER_FLAG],
+      );
+      return rows.map((r) => r.role);
+    },
+
+    /**
+     * Trainers (not blocked, holding the trainer flag), by display name, a page at a time by
+     * cursor (see {@link seekPage}); `available` keeps those available for the whole of a range.
+     */
     async trainers(
       filter: TrainerFilter,
-      paging?: { page: number; limit: number },
-    ): Promise<{ rows: Trainer[]; total: number }> {
+      ask: PageAsk,
+      available?: { start: string; end: string },
+    ): Promise<{ rows: Trainer[]; meta: ListMeta }> {
       const params = new SqlParams();
-      const where = trainerWhere(filter, params);
-      let total: number | undefined;
-      let limit = '';
-      if (paging) {
-        const count = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM users u WHERE ${where}`,
-          params.values,
-        );
-        total = count.rows[0]?.n ?? 0;
-        limit = `LIMIT ${params.add(paging.limit)} OFFSET ${params.add(paging.page * paging.limit)}`;
-      }
-      const { rows } = await db.query<TrainerRow>(
-        `SELECT ${TRAINER_COLUMNS} FROM users u WHERE ${where}
-          ORDER BY lower(${DISPLAY_NAME}), u.uid ${limit}`,
-        params.values,
+      const roles = await this.trainerRoles();
+      const where = available
+        ? [
+            await availableWhere(db, available, params),
+            ...trainerWhere(roles, filter, params, false),
+          ]
+        : trainerWhere(roles, filter, params);
+      const { rows, meta } = await seekPage<TrainerRow>(
+        db,
+        {
+          columns: TRAINER_COLUMNS,
+          from: 'FROM users u',
+          countFrom: 'FROM users u',
+          where,
+          params,
+          order: TRAINER_ORDER,
+          direction: 'asc',
+        },
+        ask,
       );
-      return { rows: rows.map(toTrainer), total: total ?? rows.length };
+      return { rows: rows.map(toTrainer), meta };
     },
 
     /** One trainer; undefined when the user is missing, blocked or not a trainer. */
     async trainer(uid: number): Promise<Trainer | undefined> {
+      const params = new SqlParams();
+      const where = isTrainer(await this.trainerRoles(), params);
       const { rows } = await db.query<TrainerRow>(
-        `SELECT ${TRAINER_COLUMNS} FROM users u WHERE u.uid = $1 AND ${IS_TRAINER}`,
-        [uid],
+        `SELECT ${TRAINER_COLUMNS} FROM users u WHERE u.uid = ${params.add(uid)} AND ${where}`,
+        params.values,
       );
       return rows[0] && toTrainer(rows[0]);
     },

@@ -27,19 +27,16 @@ import {
 import { dateSchema, embed } from '@schemas/entities/common.schema';
 import {
   accessMessages,
-  arrayEnvelope,
   envelope,
   HttpError,
   idParams,
   listEnvelope,
   ok,
-  pageMeta,
   paged,
   type FieldMessage,
 } from '@engine/server';
 import { addDays, localDateOf, wallClockToUtc } from '@engine/core';
 import {
-  coversRange,
   describeRange,
   expandAvailability,
   hoursProblems,
@@ -60,6 +57,7 @@ const MAX_RANGE_DAYS = 100;
 const MAX_AVAILABLE_DAYS = 14;
 const MAX_ENTRY_DAYS = 366;
 const OVERVIEW_PAGE_SIZE = 50;
+const SPANS_JOB_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The answer of every write a trainer tries while a course administrator has locked it. */
 export const LOCKED_MESSAGE = availabilityMessages.locked;
@@ -273,6 +271,25 @@ export const availabilityRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) 
     };
   }
 
+  // The stored spans (migration 0022) follow the calendar at start and then hourly; tests move
+  // them on demand instead.
+  if (process.env.NODE_ENV !== 'test' && !process.env.VITEST) {
+    let timer: NodeJS.Timeout | undefined;
+    const roll = () =>
+      availability
+        .rollSpans()
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 'moving the availability spans along failed'),
+        );
+    app.addHook('onReady', async () => {
+      void roll();
+      timer = setInterval(() => void roll(), SPANS_JOB_INTERVAL_MS).unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+    });
+  }
+
   /* ------------------------------------------------------------------ management */
 
   app.get(
@@ -281,12 +298,20 @@ export const availabilityRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) 
       preHandler: needFlags('availability_feature_manage'),
       schema: {
         tags: ['availability'],
-        summary: 'Every trainer, by display name (for the calendar filter)',
+        summary:
+          'Trainers by display name, a page at a time by cursor; search finds a fragment of the name',
         querystring: trainersQuerySchema,
-        response: { 200: arrayEnvelope(trainerSchema), ...errorResponses },
+        response: { 200: listEnvelope(trainerSchema), ...errorResponses },
       },
     },
-    async (request) => ok((await availability.trainers(request.query)).rows),
+    async (request) => {
+      const { page = 0, limit = 25, after, before, organization, search } = request.query;
+      const { rows, meta } = await availability.trainers(
+        { organization, search },
+        { page, limit, after, before },
+      );
+      return paged(rows, meta);
+    },
   );
 
   app.get(
@@ -305,9 +330,9 @@ export const availabilityRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) 
       const query = request.query;
       const range = rangeOf(query, MAX_RANGE_DAYS);
       const page = query.page ?? 0;
-      const { rows: trainers, total } = await availability.trainers(
+      const { rows: trainers, meta } = await availability.trainers(
         { organization: query.organization, search: query.search, uids: query.uid },
-        { page, limit: OVERVIEW_PAGE_SIZE },
+        { page, limit: OVERVIEW_PAGE_SIZE, after: query.after, before: query.before },
       );
       const byUid = await calendars(
         trainers.map((t) => t.uid),
@@ -329,7 +354,7 @@ export const availabilityRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) 
             })),
         };
       });
-      return paged(rows, pageMeta(page, OVERVIEW_PAGE_SIZE, total));
+      return paged(rows, meta);
     },
   );
 
@@ -340,23 +365,20 @@ export const availabilityRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) 
       schema: {
         tags: ['availability'],
         summary:
-          'Trainers available for the whole of a range (at most 14 days), by display name: to find cover',
+          'Trainers available for the whole of a range (at most 14 days), by display name, a page at a time by cursor: to find cover',
         querystring: availableQuerySchema,
-        response: { 200: arrayEnvelope(trainerSchema), ...errorResponses },
+        response: { 200: listEnvelope(trainerSchema), ...errorResponses },
       },
     },
     async (request) => {
+      const { page = 0, limit = 25, after, before, organization } = request.query;
       const range = rangeOf(request.query, MAX_AVAILABLE_DAYS);
-      const { rows: trainers } = await availability.trainers({
-        organization: request.query.organization,
-      });
-      const byUid = await calendars(
-        trainers.map((t) => t.uid),
+      const { rows, meta } = await availability.trainers(
+        { organization },
+        { page, limit, after, before },
         range,
       );
-      return ok(
-        trainers.filter((t) => coversRange(byUid.get(t.uid)!.intervals, range.start, range.end)),
-      );
+      return paged(rows, meta);
     },
   );
 

@@ -1,9 +1,11 @@
 import { useT } from '@engine/react';
 import { DateTimeField } from '@engine/react/date-field';
-import type { AvailableQuery } from '@schemas/entities/availability.schema';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useAvailableTrainers } from '@/lib/queries/availability-available';
+import {
+  useAvailableTrainers,
+  type AvailableSearchQuery,
+} from '@/lib/queries/availability-available';
 import { toIso } from '../lib/zoned';
 import styles from './availability.module.css';
 import { failureText } from './errors';
@@ -24,7 +26,7 @@ export function AvailableSearch({
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [organization, setOrganization] = useState('');
-  const [query, setQuery] = useState<AvailableQuery | null>(null);
+  const [query, setQuery] = useState<AvailableSearchQuery | null>(null);
   const [error, setError] = useState<string | null>(null);
   const result = useAvailableTrainers(query);
 
@@ -53,6 +55,8 @@ export function AvailableSearch({
   };
 
   const failure = result.isError ? failureText(result.error, t) : null;
+  const found = result.data?.pages.flatMap((page) => page.data);
+  const total = result.data?.pages[0]?.meta.total ?? 0;
 
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
@@ -115,32 +119,50 @@ export function AvailableSearch({
 
       {query && !error && !result.isError ? (
         <div aria-live="polite">
-          {result.isFetching && !result.data ? (
+          {result.isFetching && !found ? (
             <p className={styles.hint}>{t('Searching…')}</p>
-          ) : result.data && result.data.length === 0 ? (
+          ) : found && found.length === 0 ? (
             <p className={styles.empty}>{t('No trainer is available for the whole time.')}</p>
-          ) : result.data ? (
-            <ul className={styles.list} aria-label={t('Available trainers')}>
-              {result.data.map((trainer) => (
-                <li key={trainer.uid} className={styles.item}>
-                  <span className={styles.itemText}>
-                    <span className={styles.itemTitle}>{trainer.display_name}</span>
-                    {trainer.organizations.length > 0 ? (
-                      <span className={styles.itemMeta}>
-                        {trainer.organizations.map((o) => o.name).join(', ')}
-                      </span>
-                    ) : null}
-                  </span>
-                  <Link
-                    className={styles.small}
-                    to={`/course-administration/availability/${trainer.uid}`}
-                    aria-label={t('Open the calendar of @name', { name: trainer.display_name })}
-                  >
-                    {t('Open calendar')}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+          ) : found ? (
+            <>
+              <p className={styles.hint}>
+                {t('Showing @shown of @total available trainers.', {
+                  shown: found.length,
+                  total,
+                })}
+              </p>
+              <ul className={styles.list} aria-label={t('Available trainers')}>
+                {found.map((trainer) => (
+                  <li key={trainer.uid} className={styles.item}>
+                    <span className={styles.itemText}>
+                      <span className={styles.itemTitle}>{trainer.display_name}</span>
+                      {trainer.organizations.length > 0 ? (
+                        <span className={styles.itemMeta}>
+                          {trainer.organizations.map((o) => o.name).join(', ')}
+                        </span>
+                      ) : null}
+                    </span>
+                    <Link
+                      className={styles.small}
+                      to={`/course-administration/availability/${trainer.uid}`}
+                      aria-label={t('Open the calendar of @name', { name: trainer.display_name })}
+                    >
+                      {t('Open calendar')}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              {result.hasNextPage ? (
+                <button
+                  type="button"
+                  className={styles.small}
+                  disabled={result.isFetchingNextPage}
+                  onClick={() => void result.fetchNextPage()}
+                >
+                  {result.isFetchingNextPage ? t('Loading') : t('Show more trainers')}
+                </button>
+              ) : null}
+            </>
           ) : null}
         </div>
       ) : null}

@@ -4,7 +4,7 @@ import { useCallback, useId, useMemo, useState, type CSSProperties } from 'react
 import { Link } from 'react-router';
 import { useAvailabilityOverview } from '@/lib/queries/availability-overview';
 import { useUpdateAvailabilitySettings } from '@/lib/queries/availability-settings';
-import { useAvailabilityTrainers } from '@/lib/queries/availability-trainers';
+import { useSiteAdminOrganizations } from '@/lib/queries/site-admin-organizations';
 import { BackLink } from '@/shell/back-link/back-link';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
@@ -15,6 +15,8 @@ import styles from '../components/availability.module.css';
 import { AvailableSearch } from '../components/available-search';
 import { failureText } from '../components/errors';
 import { Legend } from '../components/legend';
+import { TrainerPicker, type ChosenTrainer } from '../components/trainer-picker';
+import { useDebouncedValue } from '../lib/debounced';
 import { overviewEvents, trainerColor } from '../lib/events';
 import { isoToZoned, rangeQuery, todayIn, weekAround, type DateRange } from '../lib/zoned';
 
@@ -29,32 +31,29 @@ export default function AvailabilityManagementPage() {
   const id = useId();
   const [organization, setOrganization] = useState('');
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<number[]>([]);
+  const [chosen, setChosen] = useState<ChosenTrainer[]>([]);
   const [page, setPage] = useState(0);
   const [range, setRange] = useState<DateRange>(() =>
     weekAround(todayIn(timeZone), firstDayOf(language)),
   );
 
-  const allTrainers = useAvailabilityTrainers();
-  const organizations = useMemo(() => {
-    const byId = new Map<number, string>();
-    for (const trainer of allTrainers.data ?? [])
-      for (const o of trainer.organizations) byId.set(o.id, o.name);
-    return [...byId]
-      .map(([oid, name]) => ({ id: oid, name }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-  }, [allTrainers.data]);
+  const allOrganizations = useSiteAdminOrganizations();
+  const organizations = useMemo(
+    () =>
+      [...(allOrganizations.data ?? [])]
+        .map((o) => ({ id: o.id, name: o.name }))
+        .sort((a, b) => a.name.localeCompare(b.name, language)),
+    [allOrganizations.data, language],
+  );
   const orgId = organization ? Number(organization) : undefined;
-  const filtered = useAvailabilityTrainers({
-    ...(orgId ? { organization: orgId } : {}),
-    ...(search.trim() ? { search: search.trim() } : {}),
-  });
+  // The list follows the search as it is typed, once typing pauses.
+  const searched = useDebouncedValue(search.trim());
 
   const overview = useAvailabilityOverview({
     ...rangeQuery(range, timeZone),
     ...(orgId ? { organization: orgId } : {}),
-    ...(selected.length > 0 ? { uid: selected } : {}),
-    ...(search.trim() && selected.length === 0 ? { search: search.trim() } : {}),
+    ...(chosen.length > 0 ? { uid: chosen.map((c) => c.uid) } : {}),
+    ...(searched && chosen.length === 0 ? { search: searched } : {}),
     page,
   });
   const rows = useMemo(() => overview.data?.data ?? [], [overview.data]);
@@ -87,9 +86,9 @@ export default function AvailabilityManagementPage() {
     }
   };
 
-  const toggleTrainer = (uid: number, on: boolean) => {
+  const choose = (list: ChosenTrainer[]) => {
     setPage(0);
-    setSelected((list) => (on ? [...list, uid] : list.filter((x) => x !== uid)));
+    setChosen(list);
   };
 
   return (
@@ -114,7 +113,7 @@ export default function AvailabilityManagementPage() {
               value={organization}
               onChange={(event) => {
                 setOrganization(event.target.value);
-                setSelected([]);
+                setChosen([]);
                 setPage(0);
               }}
             >
@@ -139,34 +138,7 @@ export default function AvailabilityManagementPage() {
             />
           </div>
         </div>
-        <fieldset className={styles.fieldset}>
-          <legend>{t('Show only these trainers')}</legend>
-          {filtered.data && filtered.data.length > 0 ? (
-            <ul className={styles.trainerChecks}>
-              {filtered.data.map((trainer) => (
-                <li key={trainer.uid}>
-                  <label className={styles.choice}>
-                    <input
-                      type="checkbox"
-                      checked={selected.includes(trainer.uid)}
-                      onChange={(event) => toggleTrainer(trainer.uid, event.target.checked)}
-                    />
-                    {trainer.display_name}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className={styles.hint}>
-              {filtered.isPending ? t('Loading') : t('No trainers match these filters.')}
-            </p>
-          )}
-          {selected.length > 0 ? (
-            <button type="button" className={styles.linkButton} onClick={() => setSelected([])}>
-              {t('Show all trainers')}
-            </button>
-          ) : null}
-        </fieldset>
+        <TrainerPicker organization={orgId} search={searched} chosen={chosen} onChange={choose} />
       </section>
 
       <section className={styles.card} aria-label={t('Calendar')}>

@@ -227,6 +227,22 @@ describe('availability', () => {
     await page.locator('.availability-calendar [tabindex="0"]').first().waitFor();
     await expectNoAxeViolations(page);
 
+    // Only that trainer, picked from the list the search narrows as it is typed.
+    const picker = page.getByRole('group', { name: 'Show only these trainers' });
+    const shown = page.getByRole('main').getByRole('list', { name: 'Trainers', exact: true });
+    await page.getByLabel('Search trainers').fill('reed');
+    await picker.getByRole('checkbox', { name: TRAINER_NAME }).check();
+    await expect.poll(() => shown.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
+    await shown.getByText(TRAINER_NAME).waitFor();
+    await expectNoAxeViolations(page);
+    await picker
+      .getByRole('button', { name: `Remove ${TRAINER_NAME} from the chosen trainers` })
+      .click();
+    await page.getByLabel('Search trainers').fill('');
+    await expect
+      .poll(() => shown.getByRole('listitem').count(), { timeout: 10_000 })
+      .toBeGreaterThan(1);
+
     // The search form reads times in the viewer's time zone.
     const general = await callApi(page, 'GET', 'settings?type=general');
     const viewerZone = (general.json.data as { current_timezone: string }).current_timezone;

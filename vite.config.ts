@@ -178,8 +178,15 @@ function aliases(ssr: boolean) {
   return [
     // The server renders administrator HTML with the server's own sanitizer (the same policy);
     // the browser's needs a DOM.
+    // Search snippets too: the browser cleans them with DOMPurify, which needs a DOM as well.
     ...(ssr
-      ? [{ find: /^@\/lib\/admin-html$/, replacement: r('./src/server/lib/sanitize.ts') }]
+      ? [
+          { find: /^@\/lib\/admin-html$/, replacement: r('./src/server/lib/sanitize.ts') },
+          {
+            find: /^@\/features\/catalogue\/html$/,
+            replacement: r('./src/server/lib/sanitize.ts'),
+          },
+        ]
       : []),
     { find: '@schemas', replacement: r('./schemas') },
     { find: '@engine', replacement: r('./engine') },

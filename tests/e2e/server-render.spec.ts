@@ -96,4 +96,24 @@ describe('pages arrive rendered by the server', () => {
     expect(errors).toEqual([]);
     await live.close();
   });
+
+  it('search results arrive rendered, with the words searched for marked in their snippets', async () => {
+    const context = await browser().newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/trainings');
+    const title = await page
+      .getByRole('article')
+      .first()
+      .getByRole('heading')
+      .first()
+      .textContent();
+    const word = (title ?? '').split(/[^\p{L}\p{N}]+/u).find((w) => w.length >= 4) ?? '';
+    expect(word).not.toBe('');
+
+    await page.goto(`/search?s=${encodeURIComponent(word.toLowerCase())}`);
+    const results = page.getByRole('main').getByRole('heading', { level: 3 });
+    await results.first().waitFor();
+    expect(await page.getByRole('main').locator('li mark').count()).toBeGreaterThan(0);
+    await context.close();
+  });
 });

@@ -19,3 +19,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeAdminHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+/** Cleans a search snippet: its text with `<mark>` around the matched words and nothing else. */
+export function sanitizeSnippet(html: string): string {
+  return sanitizeHtml(html, { allowedTags: ['mark'], allowedAttributes: {} });
+}

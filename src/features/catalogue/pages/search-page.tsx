@@ -14,7 +14,7 @@ import { Pager } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
 import { apiFilters, hasFilters, pageHref, readFilters, toggleTag, withParams } from '../filters';
 import { formatMinutes } from '@/shell/trainings/format';
-import { sanitizeSnippet } from '../html';
+import { sanitizeSnippet } from '@/features/catalogue/html';
 import layout from '../components/filter-layout.module.css';
 import styles from './search-page.module.css';
 

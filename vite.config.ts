@@ -247,6 +247,16 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
                   priority: 2,
                 },
+                {
+                  // The small parts most pages show (page header, loading and empty states, pager,
+                  // training cards, buttons): one script and one stylesheet instead of one of each
+                  // per part, since each stylesheet holds up the first paint.
+                  name: 'page-parts',
+                  test: /[\\/]src[\\/](shell[\\/](page|states|pager|trainings|back-link)[\\/]|(shell[\\/]styles|features[\\/][\w-]+[\\/]components)[\\/]buttons\.module\.css)/,
+                  priority: 1,
+                  // Their own code only: what they use from the portal's entry stays there.
+                  includeDependenciesRecursively: false,
+                },
               ],
             },
           },

@@ -218,6 +218,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         pageRendererBuild(),
       ],
   resolve: { alias: aliases(isSsrBuild === true) },
+  // The server's renderer carries its libraries, built for production: loaded from node_modules,
+  // React would pick its development build wherever NODE_ENV is unset (as with `npm start`) and
+  // render pages several times slower.
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {}),
   build: isSsrBuild
     ? {
         outDir: 'dist/ssr',

@@ -94,10 +94,13 @@ export function searchRepository(db: Db) {
              FROM q WHERE numnode(query) > 0
          ), hits AS MATERIALIZED (
            -- Read from the index and the rows' small columns: no document is ranked here.
+           -- Each candidate is matched once, with its own language's words (not tried against
+           -- every language's).
            SELECT t.id, t.language, t.free, t.created, t.term_ids,
-                  t.title_vector @@ q.query AS title_hit
-             FROM trainings t JOIN q ON q.language = t.language
-            WHERE t.search_vector @@ (SELECT query FROM any_q) AND t.search_vector @@ q.query
+                  t.title_vector @@ lq.query AS title_hit
+             FROM trainings t
+            CROSS JOIN LATERAL (SELECT q.query FROM q WHERE q.language = t.language OFFSET 0) lq
+            WHERE t.search_vector @@ (SELECT query FROM any_q) AND t.search_vector @@ lq.query
               AND ${visible}
             LIMIT ${counted}
          ), found AS MATERIALIZED (

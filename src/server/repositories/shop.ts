@@ -741,7 +741,8 @@ export function shopRepository(db: Db) {
           params,
           order: newestFirst('l'),
           direction: 'desc',
-          countInOrder: true,
+          // A filter is a condition of an index on the order: counting along it stops at the limit.
+          countInOrder: where.length > 0,
         },
         query,
       );

@@ -519,6 +519,8 @@ function steps(size: ScaleSize): Step[] {
            JOIN scale_actors a ON a.n = ${h('k', 72)} % (SELECT count(*) FROM scale_actors)
            JOIN scale_users u ON u.g = 1 + ${h('k', 71)} % (SELECT count(*) FROM scale_users)
           ORDER BY k`,
+        // Who has acted, as the log's trigger keeps it.
+        `INSERT INTO audit_actors (uid) SELECT uid FROM scale_actors ON CONFLICT DO NOTHING`,
       ],
     },
   ];
@@ -565,6 +567,9 @@ const CHECKS: Record<string, string> = {
       WHERE l.delta > 0 AND l.kind IN ('award', 'adjust') GROUP BY l.uid) e
      FULL JOIN (SELECT uid, points FROM leaderboard_totals WHERE period = 'all') t ON t.uid = e.uid
     WHERE coalesce(e.s, 0) <> coalesce(t.points, 0)`,
+  'the audit log lists as actors exactly those who have entries': `SELECT count(*)::int AS n FROM
+     (SELECT DISTINCT actor_uid AS uid FROM audit_log WHERE actor_uid IS NOT NULL) l
+     FULL JOIN audit_actors a ON a.uid = l.uid WHERE l.uid IS NULL OR a.uid IS NULL`,
   'each ledger row has the balance after it': `SELECT count(*)::int AS n FROM (
      SELECT balance_after, sum(delta) OVER (PARTITION BY uid ORDER BY created_at, id) AS s
        FROM points_ledger) x WHERE balance_after <> s`,

@@ -65,20 +65,13 @@ export function auditRepository(db: Db) {
     },
 
     /**
-     * Everyone who has made a recorded change, by name: the distinct actors found by skipping
-     * through the index by actor (one probe per actor), not by reading the log or every user.
+     * Everyone who has made a recorded change, by name: from the actors the log keeps as it
+     * grows (`audit_actors`, migration 0025), not from the log itself.
      */
     async actors(): Promise<AuditActor[]> {
       const { rows } = await db.query<{ uid: number; full_name: string }>(
-        `WITH RECURSIVE actor AS (
-           (SELECT actor_uid FROM audit_log WHERE actor_uid IS NOT NULL ORDER BY actor_uid LIMIT 1)
-           UNION ALL
-           SELECT (SELECT l.actor_uid FROM audit_log l WHERE l.actor_uid > actor.actor_uid
-                    ORDER BY l.actor_uid LIMIT 1)
-             FROM actor WHERE actor.actor_uid IS NOT NULL
-         )
-         SELECT u.uid, ${DISPLAY_NAME('u')} AS full_name
-           FROM actor JOIN users u ON u.uid = actor.actor_uid
+        `SELECT u.uid, ${DISPLAY_NAME('u')} AS full_name
+           FROM audit_actors a JOIN users u ON u.uid = a.uid
           ORDER BY lower(${DISPLAY_NAME('u')}), u.uid`,
       );
       return rows;

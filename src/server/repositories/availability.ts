@@ -168,7 +168,7 @@ function groupBy<T extends { uid: number }, R>(
 
 /**
  * The condition "available for the whole of [start, end)": inside the horizon of the maintained
- * spans (migration 0022), one of the trainer's spans contains the range, found through the
+ * spans (migration 0024), one of the trainer's spans contains the range, found through the
  * spans' GiST index; outside it, the trainer's availability is expanded in the database.
  */
 async function availableWhere(
@@ -193,7 +193,7 @@ async function availableWhere(
 function availabilityQueries(db: Db) {
   return {
     /**
-     * Moves the stretch of time the availability spans are kept for (migration 0022) to
+     * Moves the stretch of time the availability spans are kept for (migration 0024) to
      * today: run at start and hourly.
      */
     async rollSpans(): Promise<void> {

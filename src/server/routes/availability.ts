@@ -271,7 +271,7 @@ export const availabilityRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) 
     };
   }
 
-  // The stored spans (migration 0022) follow the calendar at start and then hourly; tests move
+  // The stored spans (migration 0024) follow the calendar at start and then hourly; tests move
   // them on demand instead.
   if (process.env.NODE_ENV !== 'test' && !process.env.VITEST) {
     let timer: NodeJS.Timeout | undefined;

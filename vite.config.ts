@@ -218,13 +218,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         pageRendererBuild(),
       ],
   resolve: { alias: aliases(isSsrBuild === true) },
-  // The server's renderer carries its libraries, built for production: loaded from node_modules,
-  // React would pick its development build wherever NODE_ENV is unset (as with `npm start`) and
-  // render pages several times slower.
+  // The server's renderer carries its libraries, built as the build is: loaded from
+  // node_modules, React would pick its development build wherever NODE_ENV is unset at run time
+  // (as with `npm start`) and render pages several times slower. (A build with NODE_ENV set to
+  // something else compiles JSX for React's development build, which it then keeps.)
   ...(isSsrBuild
     ? {
         ssr: { noExternal: true },
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        define: {
+          'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production'),
+        },
       }
     : {}),
   build: isSsrBuild

@@ -178,6 +178,8 @@ function steps(size: ScaleSize): Step[] {
              ELSE 'learner' END AS role
            FROM numbered n, demo d`,
         `INSERT INTO user_roles (uid, role) SELECT uid, role FROM scale_users`,
+        // The trainers the availability pages list, as the triggers of migration 0027 keep them.
+        `SELECT atrium_availability_trainers_sync(NULL)`,
         // One organization each, a second for one in ten.
         `INSERT INTO user_organizations (uid, organization_id)
          SELECT u.uid, o.id FROM scale_users u
@@ -502,6 +504,9 @@ function steps(size: ScaleSize): Step[] {
                   + interval '20 hours',
                 'Evening webinar', t.uid, now() - interval '100 days'
            FROM scale_trainers t, generate_series(0, 11) k`,
+        // Their spans and labelled intervals, as the triggers of migrations 0024 and 0026 keep
+        // them.
+        `SELECT atrium_availability_refresh(uid) FROM scale_trainers`,
       ],
     },
     {

@@ -1,4 +1,9 @@
-import type { Override, Trainer, WeeklyHours } from '@schemas/entities/availability.schema';
+import type {
+  Override,
+  OverviewRow,
+  Trainer,
+  WeeklyHours,
+} from '@schemas/entities/availability.schema';
 import type { ListMeta } from '@schemas/entities/common.schema';
 import { expect, it } from 'vitest';
 import { addDays, wallClockToUtc } from '@engine/core';
@@ -295,7 +300,57 @@ describeEachDb('availability spans', (server) => {
     }
   }, 60_000);
 
-  it('keeps the spans up to date with every write to weekly hours, entries and the time zone', async () => {
+  it('shows in the overview the intervals by source and the time off exactly as the calendar has them, from the kept intervals and beyond them', async () => {
+    const { db } = server();
+    await db.query('UPDATE availability_span_horizon SET starts = $1, ends = $2', [
+      DST_HORIZON.starts,
+      DST_HORIZON.ends,
+    ]);
+    await refreshAll();
+    const org = await server().app.repos.taxonomy.createOrganization(
+      `Overview ${Math.random().toString(36).slice(2, 8)}`,
+    );
+    const r = random(1234);
+    const trainers = [];
+    for (let i = 0; i < 5; i++) trainers.push(await randomTrainer(r, org));
+    const from = Date.parse(DST_HORIZON.starts);
+    const to = Date.parse(DST_HORIZON.ends);
+    const ranges = [
+      ...Array.from({ length: 10 }, () => randomRange(r, from, to)),
+      // A hundred days, the longest the overview shows.
+      { start: '2026-03-02T05:15:00Z', end: '2026-06-10T05:15:00Z' },
+      // Reaching out of the kept stretch at either end, and wholly beyond it: expanded.
+      { start: '2026-02-20T00:00:00Z', end: '2026-03-10T00:00:00Z' },
+      { start: '2026-10-20T12:00:00Z', end: '2026-11-20T12:00:00Z' },
+      { start: '2026-11-12T06:00:00Z', end: '2026-11-19T06:00:00Z' },
+    ].map((range) => ({ start: iso(Date.parse(range.start)), end: iso(Date.parse(range.end)) }));
+    const admin = await signedIn(server, 'courseadmin');
+    for (const { start, end } of ranges) {
+      const res = await admin.get(
+        `/api/v2/availability?start=${start}&end=${end}&organization=${org}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json<List<OverviewRow>>().data;
+      expect(rows.map((row) => row.trainer.uid).sort()).toEqual(trainers.map((t) => t.uid).sort());
+      for (const row of rows) {
+        const t = trainers.find((x) => x.uid === row.trainer.uid)!;
+        const context = `${t.timezone}, ${start} – ${end}`;
+        expect(row.timezone).toBe(t.timezone);
+        expect(row.intervals, context).toEqual(expandAvailability({ ...t, start, end }));
+        expect(row.time_off, context).toEqual(
+          t.entries
+            .filter((e) => e.kind === 'time_off' && e.start < end && e.end > start)
+            .map((e) => ({
+              start: e.start < start ? start : e.start,
+              end: e.end > end ? end : e.end,
+              reason: '',
+            })),
+        );
+      }
+    }
+  }, 120_000);
+
+  it('keeps the spans and the overview up to date with every write to weekly hours, entries and the time zone', async () => {
     const { db } = server();
     await db.query(
       `UPDATE availability_span_horizon
@@ -321,12 +376,23 @@ describeEachDb('availability spans', (server) => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json<List<Trainer>>().data.map((x) => x.uid);
     };
+    const overview = async () => {
+      const res = await admin.get(`/api/v2/availability?${slot}&organization=${org}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = res.json<List<OverviewRow>>().data;
+      return { intervals: row!.intervals, time_off: row!.time_off };
+    };
+    const at = (clock: string) => `${wednesday}T${clock}:00.000Z`;
     expect(await available()).toEqual([]);
+    expect(await overview()).toEqual({ intervals: [], time_off: [] });
     const weekly = await me.put(`/api/v2/availability/${uid}/weekly`, {
       hours: [{ weekday: 3, start: '09:00', end: '12:00' }],
     });
     expect(weekly.statusCode, weekly.body).toBe(200);
     expect(await available()).toEqual([uid]);
+    expect((await overview()).intervals).toEqual([
+      { start: at('10:00'), end: at('11:00'), source: 'weekly' },
+    ]);
 
     const off = await me.post(`/api/v2/availability/${uid}/entries`, {
       kind: 'time_off',
@@ -336,6 +402,13 @@ describeEachDb('availability spans', (server) => {
     });
     expect(off.statusCode, off.body).toBe(201);
     expect(await available()).toEqual([]);
+    expect(await overview()).toEqual({
+      intervals: [
+        { start: at('10:00'), end: at('10:30'), source: 'weekly' },
+        { start: at('10:45'), end: at('11:00'), source: 'weekly' },
+      ],
+      time_off: [{ start: at('10:30'), end: at('10:45'), reason: 'Dentist' }],
+    });
     const id = off.json<{ data: { id: number } }>().data.id;
     expect((await me.delete(`/api/v2/availability/${uid}/entries/${id}`)).statusCode).toBe(204);
     expect(await available()).toEqual([uid]);
@@ -350,6 +423,9 @@ describeEachDb('availability spans', (server) => {
     });
     expect(day.statusCode, day.body).toBe(200);
     expect(await available()).toEqual([uid]);
+    expect((await overview()).intervals).toEqual([
+      { start: at('10:00'), end: at('11:00'), source: 'override' },
+    ]);
     expect(
       (await db.query('SELECT 1 FROM availability_spans_stale WHERE uid = $1', [uid])).rows,
     ).toEqual([]);

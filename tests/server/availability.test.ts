@@ -605,6 +605,116 @@ describeEachDb('trainer availability', (server) => {
       }
   });
 
+  it('pages trainers of the same name by their number, each once, forwards and backwards', async () => {
+    passHash ??= await hashPassword(PASSWORD);
+    const org = await server().app.repos.taxonomy.createOrganization(
+      `Same names ${Math.random().toString(36).slice(2, 8)}`,
+    );
+    const create = (first: string, last: string) =>
+      server().app.repos.users.create({
+        name: `same-${++counter}-${Math.random().toString(36).slice(2, 8)}`,
+        pass: passHash!,
+        first_name: first,
+        last_name: last,
+        timezone: AMS,
+        roles: ['trainer'],
+        organizations: [org],
+      });
+    // Created out of order, and one written in lower case: the same name, ignoring case.
+    const zoe = await create('Zoe', 'Adams');
+    const sams = [await create('Sam', 'Jones'), await create('sam', 'jones')];
+    const ann = await create('Ann', 'Jones');
+    sams.push(await create('Sam', 'Jones'), await create('SAM', 'JONES'));
+    const expected = [ann, ...sams.sort((a, b) => a - b), zoe];
+
+    const pageOf = async (query: string) => {
+      const res = await admin.get(`/api/v2/availability/trainers?organization=${org}&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<List<Trainer>>();
+    };
+    const admin = await signedIn(server, 'courseadmin');
+    const forwards: number[] = [];
+    const cursors: string[] = [];
+    for (let n = 0; n <= expected.length; n++) {
+      const page = await pageOf(`limit=2${cursors.length ? `&after=${cursors.at(-1)}` : ''}`);
+      expect(page.meta.total).toBe(expected.length);
+      forwards.push(...page.data.map((t) => t.uid));
+      if (!page.meta.next) break;
+      cursors.push(page.meta.next);
+    }
+    expect(forwards).toEqual(expected);
+
+    // Back from the row the last page was opened after, to the first, by each page's cursor
+    // before it: the rows before that row, in the same order.
+    const named = expected.indexOf(forwards[2 * cursors.length - 1]!);
+    const backwards: number[][] = [];
+    let before: string | undefined = cursors.at(-1);
+    for (let n = 0; before && n <= expected.length; n++) {
+      const page = await pageOf(`limit=2&before=${before}`);
+      backwards.unshift(page.data.map((t) => t.uid));
+      before = page.meta.prev;
+    }
+    expect(backwards.flat()).toEqual(expected.slice(0, named));
+
+    const searched = await pageOf('search=sam%20jones&limit=3');
+    expect(searched.data.map((t) => t.uid)).toEqual(sams.slice(0, 3));
+    expect(searched.meta.total).toBe(sams.length);
+  });
+
+  it('lists trainers as their accounts, roles and the roles’ flags change', async () => {
+    const admin = await signedIn(server, 'courseadmin');
+    const { db } = server();
+    const t = await freshTrainer();
+    const found = async (search: string) => {
+      const res = await admin.get(`/api/v2/availability/trainers?search=${search}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<List<Trainer>>().data.map((x) => `${x.uid} ${x.display_name}`);
+    };
+    expect(await found(t.name)).toEqual([`${t.uid} Test ${t.name}`]);
+
+    // Renamed: listed by the new name, first in the order.
+    await db.query(`UPDATE users SET first_name = 'Aaaaa' WHERE uid = $1`, [t.uid]);
+    expect(await found(t.name)).toEqual([`${t.uid} Aaaaa ${t.name}`]);
+    const first = await admin.get('/api/v2/availability/trainers?limit=1');
+    expect(first.json<List<Trainer>>().data.map((x) => x.uid)).toEqual([t.uid]);
+
+    await db.query('UPDATE users SET blocked = true WHERE uid = $1', [t.uid]);
+    expect(await found(t.name)).toEqual([]);
+    await db.query('UPDATE users SET blocked = false WHERE uid = $1', [t.uid]);
+    expect(await found(t.name)).toEqual([`${t.uid} Aaaaa ${t.name}`]);
+
+    // A role of their own without the trainer flag, then with it, then without it again.
+    const role = `crew_${Math.random().toString(36).slice(2, 8)}`;
+    await db.query(`INSERT INTO roles (name, label) VALUES ($1, 'Crew')`, [role]);
+    await db.query(`UPDATE user_roles SET role = $2 WHERE uid = $1`, [t.uid, role]);
+    expect(await found(t.name)).toEqual([]);
+    await db.query(
+      `INSERT INTO role_flags (role, flag) VALUES ($1, 'availability_feature_manage_own')`,
+      [role],
+    );
+    expect(await found(t.name)).toEqual([`${t.uid} Aaaaa ${t.name}`]);
+    await db.query('DELETE FROM role_flags WHERE role = $1', [role]);
+    expect(await found(t.name)).toEqual([]);
+
+    // When every signed-in user holds the flag, every account that is not blocked is a trainer.
+    const learner = await uidOf('learner');
+    expect(await found('learner')).not.toContainEqual(expect.stringMatching(`^${learner} `));
+    await db.query(
+      `INSERT INTO role_flags (role, flag) VALUES ('authenticated', 'availability_feature_manage_own')`,
+    );
+    try {
+      expect(await found(t.name)).toEqual([`${t.uid} Aaaaa ${t.name}`]);
+      expect(await found('learner')).toContainEqual(expect.stringMatching(`^${learner} `));
+    } finally {
+      await db.query(
+        `DELETE FROM role_flags WHERE role = 'authenticated' AND flag = 'availability_feature_manage_own'`,
+      );
+    }
+    expect(await found('learner')).not.toContainEqual(expect.stringMatching(`^${learner} `));
+    await db.query('DELETE FROM user_roles WHERE uid = $1', [t.uid]);
+    expect(await found(t.name)).toEqual([]);
+  });
+
   it('accepts form-encoded bodies', async () => {
     const t = await freshTrainer();
     const res = await t.agent.put(

@@ -1,19 +1,17 @@
 import type {
   Entry,
   EntryKind,
+  Interval,
   Override,
+  OverviewRow,
   Trainer,
   WeeklyHours,
 } from '@schemas/entities/availability.schema';
 import type { ListMeta } from '@schemas/entities/common.schema';
 import type { Db } from '../db/db';
 import { clockOf, minutesOf, type ClockHours } from '../lib/availability-expand';
-import { AUTHENTICATED_ROLE } from '../lib/access';
 import { seekPage, type PageAsk, type SeekColumn } from './seek-paging';
 import { SqlParams } from './sql-params';
-
-/** The flag that makes a user a trainer: one who keeps their own availability. */
-export const TRAINER_FLAG = 'availability_feature_manage_own';
 
 /** A trainer's availability settings. */
 export interface AvailabilityProfile {
@@ -53,6 +51,18 @@ interface ProfileRow {
   locked_by_name: string | null;
 }
 
+/** What the overview shows of one trainer besides who they are. */
+export interface OverviewCalendar {
+  profile: AvailabilityProfile;
+  intervals: Interval[];
+  timeOff: OverviewRow['time_off'];
+}
+
+interface OverviewCalendarRow extends ProfileRow {
+  intervals: Interval[] | string;
+  time_off: OverviewRow['time_off'] | string;
+}
+
 interface EntryRow {
   id: number;
   uid: number;
@@ -65,24 +75,18 @@ interface EntryRow {
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
+/** A JSON column, as the driver hands it over (parsed, or text). */
+const fromJson = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
 const DISPLAY_NAME = `coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name)`;
 
 /**
- * Trainers are the members of the roles holding the trainer flag (or everyone, when every
- * signed-in user holds it: signed-in users hold the authenticated role besides their own, see
- * the auth plugin). When the list starts from them (`lead`), the members are read through the
- * index of user roles by role and then looked up by uid, not found by reading every user; else
- * each user the list starts from is checked.
+ * The trainers (not blocked, holding the trainer flag through a role, or everyone when every
+ * signed-in user holds it), kept with the name they are sorted by (migration 0027), and their
+ * accounts.
  */
-function isTrainer(roles: readonly string[], params: SqlParams, lead = true): string {
-  if (roles.includes(AUTHENTICATED_ROLE)) return 'NOT u.blocked';
-  const list = params.add(roles, '::text[]');
-  return lead
-    ? `NOT u.blocked AND u.uid = ANY(ARRAY(
-         SELECT r.uid FROM user_roles r WHERE r.role = ANY(${list})))`
-    : `NOT u.blocked AND EXISTS (
-         SELECT 1 FROM user_roles r WHERE r.uid = u.uid AND r.role = ANY(${list}))`;
-}
+const TRAINERS_FROM = 'FROM availability_trainers t JOIN users u ON u.uid = t.uid';
 
 const TRAINER_COLUMNS = `u.uid, u.name, ${DISPLAY_NAME} AS display_name, u.avatar,
   (SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY o.name, o.id), '[]'::json)
@@ -127,14 +131,9 @@ function toEntry(row: EntryRow): Entry {
   };
 }
 
-/** The conditions of a trainer list (the trainers themselves, then the filter). */
-function trainerWhere(
-  roles: readonly string[],
-  filter: TrainerFilter,
-  params: SqlParams,
-  lead = true,
-): string[] {
-  const where = [isTrainer(roles, params, lead)];
+/** The conditions of a trainer list's filter; only a search needs the accounts themselves. */
+function trainerWhere(filter: TrainerFilter, params: SqlParams): string[] {
+  const where: string[] = [];
   if (filter.search) {
     // A fragment of the account name or the first and last name, through their trigram index.
     const fragment = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -144,16 +143,19 @@ function trainerWhere(
   }
   if (filter.organization !== undefined)
     where.push(
-      `EXISTS (SELECT 1 FROM user_organizations uo WHERE uo.uid = u.uid AND uo.organization_id = ${params.add(filter.organization)})`,
+      `EXISTS (SELECT 1 FROM user_organizations uo WHERE uo.uid = t.uid AND uo.organization_id = ${params.add(filter.organization)})`,
     );
-  if (filter.uids) where.push(`u.uid = ANY(${params.add(filter.uids, '::int[]')})`);
+  if (filter.uids) where.push(`t.uid = ANY(${params.add(filter.uids, '::int[]')})`);
   return where;
 }
 
-/** The order of every trainer list: display name (ignoring case), then uid. */
+/**
+ * The order of every trainer list: display name (ignoring case), then uid, as kept with the
+ * trainers and indexed in that order.
+ */
 const TRAINER_ORDER: readonly SeekColumn[] = [
-  { sql: `lower(${DISPLAY_NAME})`, type: 'text' },
-  { sql: 'u.uid', type: 'integer' },
+  { sql: 't.sort_name', type: 'text' },
+  { sql: 't.uid', type: 'integer' },
 ];
 
 function groupBy<T extends { uid: number }, R>(
@@ -184,8 +186,8 @@ async function availableWhere(
   const wanted = `tstzrange(${params.add(range.start)}::timestamptz, ${params.add(range.end)}::timestamptz)`;
   // The trainers to check are those of the spans that contain the range.
   if (rows[0]?.inside)
-    return `u.uid = ANY(ARRAY(SELECT sp.uid FROM availability_spans sp WHERE sp.span @> ${wanted}))`;
-  return `atrium_availability_expand(u.uid, atrium_availability_timezone(u.uid),
+    return `t.uid = ANY(ARRAY(SELECT sp.uid FROM availability_spans sp WHERE sp.span @> ${wanted}))`;
+  return `atrium_availability_expand(t.uid, atrium_availability_timezone(t.uid),
             lower(${wanted}), upper(${wanted})) @> ${wanted}`;
 }
 
@@ -200,18 +202,10 @@ function availabilityQueries(db: Db) {
       await db.query('SELECT atrium_availability_roll()');
     },
 
-    /** The roles that make their members trainers. */
-    async trainerRoles(): Promise<string[]> {
-      const { rows } = await db.query<{ role: string }>(
-        'SELECT role FROM role_flags WHERE flag = $1 ORDER BY role',
-        [TRAINER_FLAG],
-      );
-      return rows.map((r) => r.role);
-    },
-
     /**
-     * Trainers (not blocked, holding the trainer flag), by display name, a page at a time by
-     * cursor (see {@link seekPage}); `available` keeps those available for the whole of a range.
+     * Trainers by display name, a page at a time by cursor (see {@link seekPage}), read in the
+     * order of the kept trainers' index; `available` keeps those available for the whole of a
+     * range.
      */
     async trainers(
       filter: TrainerFilter,
@@ -219,19 +213,17 @@ function availabilityQueries(db: Db) {
       available?: { start: string; end: string },
     ): Promise<{ rows: Trainer[]; meta: ListMeta }> {
       const params = new SqlParams();
-      const roles = await this.trainerRoles();
-      const where = available
-        ? [
-            await availableWhere(db, available, params),
-            ...trainerWhere(roles, filter, params, false),
-          ]
-        : trainerWhere(roles, filter, params);
+      const where = [
+        ...(available ? [await availableWhere(db, available, params)] : []),
+        ...trainerWhere(filter, params),
+      ];
       const { rows, meta } = await seekPage<TrainerRow>(
         db,
         {
           columns: TRAINER_COLUMNS,
-          from: 'FROM users u',
-          countFrom: 'FROM users u',
+          from: TRAINERS_FROM,
+          // Counted from the kept trainers alone unless a search reads their accounts.
+          countFrom: filter.search ? TRAINERS_FROM : 'FROM availability_trainers t',
           where,
           params,
           order: TRAINER_ORDER,
@@ -244,11 +236,9 @@ function availabilityQueries(db: Db) {
 
     /** One trainer; undefined when the user is missing, blocked or not a trainer. */
     async trainer(uid: number): Promise<Trainer | undefined> {
-      const params = new SqlParams();
-      const where = isTrainer(await this.trainerRoles(), params);
       const { rows } = await db.query<TrainerRow>(
-        `SELECT ${TRAINER_COLUMNS} FROM users u WHERE u.uid = ${params.add(uid)} AND ${where}`,
-        params.values,
+        `SELECT ${TRAINER_COLUMNS} ${TRAINERS_FROM} WHERE t.uid = $1`,
+        [uid],
       );
       return rows[0] && toTrainer(rows[0]);
     },
@@ -269,6 +259,78 @@ function availabilityQueries(db: Db) {
         [uids, defaultTimezone],
       );
       return new Map(rows.map((r) => [r.uid, toProfile(r)]));
+    },
+
+    /**
+     * What the overview shows of some trainers in [start, end), by uid: their settings, their
+     * available intervals labelled by source (as the calendar expands them) and their
+     * time off cut to the range, in one statement. Inside the horizon of the kept intervals
+     * (migration 0026) each trainer's are read from their index: those starting in the range and
+     * the one before that may reach into it; outside it, they are expanded in the database.
+     */
+    async overview(
+      uids: readonly number[],
+      range: { start: string; end: string },
+      defaultTimezone: string,
+    ): Promise<Map<number, OverviewCalendar>> {
+      const { rows } = await db.query<OverviewCalendarRow>(
+        `WITH wanted AS (
+           SELECT $2::timestamptz AS starts, $3::timestamptz AS ends,
+                  tstzrange($2::timestamptz, $3::timestamptz) AS span,
+                  (SELECT h.starts <= $2::timestamptz AND h.ends >= $3::timestamptz
+                     FROM availability_span_horizon h) AS kept
+         )
+         SELECT u.uid, coalesce(p.timezone, u.timezone, $4) AS timezone, p.locked_at,
+                (SELECT ${DISPLAY_NAME} FROM users u WHERE u.uid = p.locked_by) AS locked_by_name,
+                (SELECT coalesce(json_agg(json_build_object(
+                          'start', lower(i.span), 'end', upper(i.span), 'source', i.source)
+                        ORDER BY lower(i.span), CASE i.source WHEN 'override' THEN 0
+                                                             WHEN 'weekly' THEN 1 ELSE 2 END),
+                        '[]'::json)
+                   FROM (SELECT k.source, k.span * w.span AS span
+                           FROM ((SELECT k.source, k.span FROM availability_intervals k
+                                   WHERE k.uid = u.uid AND lower(k.span) < w.starts
+                                   ORDER BY lower(k.span) DESC LIMIT 1)
+                                 UNION ALL
+                                 SELECT k.source, k.span FROM availability_intervals k
+                                  WHERE k.uid = u.uid AND lower(k.span) >= w.starts
+                                    AND lower(k.span) < w.ends) k
+                          WHERE w.kept AND k.span && w.span
+                         UNION ALL
+                         SELECT l.source, l.span
+                           FROM atrium_availability_labelled(u.uid, coalesce(p.timezone, u.timezone, $4),
+                                                             w.starts, w.ends) l
+                          WHERE NOT w.kept) i) AS intervals,
+                (SELECT coalesce(json_agg(json_build_object(
+                          'start', greatest(e.starts_at, w.starts), 'end', least(e.ends_at, w.ends),
+                          'reason', e.reason) ORDER BY e.starts_at, e.id), '[]'::json)
+                   FROM availability_entries e
+                  WHERE e.uid = u.uid AND e.kind = 'time_off'
+                    AND e.starts_at < w.ends AND e.ends_at > w.starts) AS time_off
+           FROM wanted w
+          CROSS JOIN users u LEFT JOIN availability_profiles p ON p.uid = u.uid
+          WHERE u.uid = ANY($1::int[])`,
+        [uids, range.start, range.end, defaultTimezone],
+      );
+      return new Map(
+        rows.map((r) => [
+          r.uid,
+          {
+            profile: toProfile(r),
+            // Instants come as JSON text with an offset: written as everywhere else.
+            intervals: fromJson(r.intervals).map((i) => ({
+              start: iso(i.start),
+              end: iso(i.end),
+              source: i.source,
+            })),
+            timeOff: fromJson(r.time_off).map((t) => ({
+              start: iso(t.start),
+              end: iso(t.end),
+              reason: t.reason,
+            })),
+          },
+        ]),
+      );
     },
 
     /** Weekly hours by uid, sorted by weekday and start. */

@@ -334,9 +334,10 @@ export const availabilityRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) 
         { organization: query.organization, search: query.search, uids: query.uid },
         { page, limit: OVERVIEW_PAGE_SIZE, after: query.after, before: query.before },
       );
-      const byUid = await calendars(
+      const byUid = await availability.overview(
         trainers.map((t) => t.uid),
         range,
+        await defaultTimezone(),
       );
       const rows = trainers.map((trainer): OverviewRow => {
         const c = byUid.get(trainer.uid)!;
@@ -345,13 +346,7 @@ export const availabilityRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) 
           timezone: c.profile.timezone,
           lock: c.profile.lock,
           intervals: c.intervals,
-          time_off: c.entries
-            .filter((e) => e.kind === 'time_off')
-            .map((e) => ({
-              start: e.start < range.start ? range.start : e.start,
-              end: e.end > range.end ? range.end : e.end,
-              reason: e.reason,
-            })),
+          time_off: c.timeOff,
         };
       });
       return paged(rows, meta);

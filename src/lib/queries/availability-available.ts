@@ -1,8 +1,7 @@
-import type { ListEnvelope } from '@engine/core';
 import type { Trainer } from '@schemas/entities/availability.schema';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../api';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { availabilityRootKey } from './availability';
+import { cursorPagesOptions } from './cursor-pages';
 
 /** Available trainers shown at a time; more come a page at a time. */
 const AVAILABLE_PAGE_SIZE = 25;
@@ -20,20 +19,12 @@ export interface AvailableSearchQuery {
  * (range too long) is the form's to show.
  */
 export const availableTrainersQueryOptions = (query: AvailableSearchQuery) =>
-  infiniteQueryOptions({
+  cursorPagesOptions<Trainer>({
     queryKey: [...availabilityRootKey, 'available', query] as const,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<ListEnvelope<Trainer>>('availability/available', {
-        searchParams: {
-          ...query,
-          limit: AVAILABLE_PAGE_SIZE,
-          ...(pageParam ? { after: pageParam } : {}),
-        },
-        signal,
-        handleErrors: false,
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.meta.next,
+    path: 'availability/available',
+    searchParams: { ...query },
+    limit: AVAILABLE_PAGE_SIZE,
+    handleErrors: false,
   });
 
 /** Runs only once a search was submitted (`query` set). */

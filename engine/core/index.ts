@@ -26,6 +26,7 @@ export {
 } from './restriction-types';
 export { bracketToDotted, encodeForm, encodeQuery } from './encoding';
 export { fetchAllPages } from './paging';
+export { sameSitePath } from './site-path';
 export {
   createTranslator,
   directionOf,

@@ -202,11 +202,13 @@ const facetCount = (value: object) =>
 export const searchResultSchema = {
   $id: 'atrium:search-result',
   type: 'object',
-  required: ['training', 'rank', 'snippet'],
+  required: ['training', 'rank', 'title_html', 'snippet'],
   additionalProperties: false,
   properties: {
     training: embed(trainingListItemSchema),
     rank: { type: 'number' },
+    /** The training's title, HTML-escaped, with the matched words wrapped in `<mark>…</mark>`. */
+    title_html: { type: 'string' },
     /** HTML-escaped text with the matched words wrapped in `<mark>…</mark>`. */
     snippet: { type: 'string' },
   },

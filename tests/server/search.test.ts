@@ -1,7 +1,16 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { SearchMeta, SearchResult } from '@schemas/entities/training.schema';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp, type AtriumApp } from '../../src/server/app';
 import { COUNTED_HITS, RANKED_HITS } from '../../src/server/repositories/search';
-import { agent, describeEachDb, signedIn, type Agent } from './helpers';
+import { agent, describeEachDb, signedIn, type Agent, type TestServer } from './helpers';
+
+// The server's page renderer is built with the server's own sanitizer in place of the browser's
+// (vite.config.ts); rendering from the sources here needs the same.
+vi.mock('../../src/lib/admin-html', () => import('../../src/server/lib/sanitize'));
+vi.mock('../../src/features/catalogue/html', () => import('../../src/server/lib/sanitize'));
 
 type Search = { data: SearchResult[]; meta: SearchMeta };
 
@@ -13,6 +22,31 @@ const search = async (a: Agent, query: string) => {
 const s = (words: string) => `s=${encodeURIComponent(words)}`;
 /** The snippet without its <mark> tags has no markup left. */
 const onlyMarks = (snippet: string) => !/[<>]/.test(snippet.replace(/<\/?mark>/g, ''));
+/** The text a browser shows for escaped HTML with <mark> tags. */
+const shownText = (html: string) =>
+  html
+    .replace(/<\/?mark>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+const ids = (res: Search) => res.data.map((r) => r.training.id);
+
+const createTraining = (
+  server: () => TestServer,
+  over: { title: string; summary?: string; language?: string },
+) =>
+  server().app.repos.trainings.create({
+    summary: '',
+    body: '',
+    image_url: '/images/trainings/cover-01.svg',
+    image_alt: over.title,
+    language: 'en',
+    price: null,
+    videos: [{ title: 'Intro', url: '/videos/intro.mp4', duration_seconds: 60 }],
+    ...over,
+  });
 
 describeEachDb('search', (server) => {
   it('ranks the training whose title has the word first and highlights matches', async () => {
@@ -163,6 +197,139 @@ describeEachDb('search', (server) => {
     expect(await titles(admin, 'quarterly strategy preview')).not.toContain(
       'Quarterly Strategy Preview',
     );
+  });
+
+  it('matches the last word as a prefix: "leader" finds what "leadership" finds', async () => {
+    const visitor = agent(server);
+    const leadership = await search(visitor, `${s('leadership')}&limit=50`);
+    const leader = await search(visitor, `${s('leader')}&limit=50`);
+    expect(leadership.meta.total).toBeGreaterThan(1);
+    expect(leader.meta.total).toBeGreaterThanOrEqual(leadership.meta.total);
+    expect(ids(leader)).toEqual(expect.arrayContaining(ids(leadership)));
+    expect(leader.data.map((r) => r.training.title)).toContain(
+      'Strategic Thinking for New Leaders',
+    );
+    // Only the word being typed: a finished (quoted) word or one before it matches whole.
+    const whole = await search(visitor, `${s('"leader"')}&limit=50`);
+    expect(whole.data.map((r) => r.training.title)).not.toContain('Inclusive Leadership');
+    expect(whole.meta.total).toBeLessThan(leader.meta.total);
+    const before = await search(visitor, `${s('leader thinking')}&limit=50`);
+    expect(before.data.map((r) => r.training.title)).toEqual([
+      'Strategic Thinking for New Leaders',
+    ]);
+    // An excluded last word stays whole too: "-leader" keeps the Leadership trainings.
+    const excluded = await search(visitor, `${s('inclusive -leader')}&limit=50`);
+    expect(excluded.data.map((r) => r.training.title)).toContain('Inclusive Leadership');
+    // Arabic: the beginning of "القيادة" (leadership) finds it.
+    const arabic = await search(visitor, s('القيا'));
+    expect(arabic.data.map((r) => r.training.title)).toContain('أساسيات القيادة الفعالة');
+  });
+
+  it('stems words: plurals and verb forms find each other, in English and Arabic', async () => {
+    const visitor = agent(server);
+    const herding = await createTraining(server, {
+      title: 'Herding with a shepherd',
+      summary: 'One pony, many walks.',
+    });
+    const teachers = await createTraining(server, {
+      title: 'دليل المعلم',
+      summary: 'خطوات عملية للتدريس.',
+      language: 'ar',
+    });
+    // Quoted, so that each word matches whole: only stemming can find these.
+    for (const words of ['"shepherds"', '"herded"', '"herds"', '"ponies" "walked"'])
+      expect(ids(await search(visitor, s(words))), words).toEqual([herding]);
+    // "المعلمون" (the teachers) finds a title with "المعلم" (the teacher).
+    for (const words of ['"المعلمون"', '"معلمين"'])
+      expect(ids(await search(visitor, s(words))), words).toEqual([teachers]);
+  });
+
+  it('marks the matched words in titles as in snippets, escaping everything else', async () => {
+    const visitor = agent(server);
+    const leader = await search(visitor, `${s('leader')}&limit=50`);
+    for (const r of leader.data) {
+      expect(shownText(r.title_html)).toBe(r.training.title);
+      expect(onlyMarks(r.title_html)).toBe(true);
+    }
+    const inclusive = leader.data.find((r) => r.training.title === 'Inclusive Leadership')!;
+    expect(inclusive.title_html).toBe('Inclusive <mark>Leadership</mark>');
+    const thinking = await search(visitor, s('new leader'));
+    expect(thinking.data[0]!.title_html).toBe(
+      'Strategic Thinking for <mark>New</mark> <mark>Leaders</mark>',
+    );
+
+    const hostile = 'Quillwort <script>alert("x")</script> & <img src=x onerror=alert(1)> care';
+    await createTraining(server, { title: hostile, summary: 'Quillwort in ponds.' });
+    const res = await search(visitor, s('quillwort'));
+    expect(res.data).toHaveLength(1);
+    const { title_html, snippet } = res.data[0]!;
+    expect(title_html).toBe(
+      '<mark>Quillwort</mark> &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt; care',
+    );
+    expect(snippet).toBe('<mark>Quillwort</mark> in ponds.');
+    expect(shownText(title_html)).toBe(hostile);
+
+    const arabic = await search(visitor, s('القيادة'));
+    const basics = arabic.data.find((r) => r.training.title === 'أساسيات القيادة الفعالة')!;
+    expect(basics.title_html).toBe('أساسيات <mark>القيادة</mark> الفعالة');
+  });
+
+  describe('the search page rendered by the server', () => {
+    let dir: string;
+    let rendering: AtriumApp;
+
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(tmpdir(), 'atrium-client-'));
+      await writeFile(
+        path.join(dir, 'index.html'),
+        '<!doctype html><html lang="en" dir="ltr"><head><title>Atrium</title>' +
+          '<script type="module" src="/assets/index-1a2b3c4d.js"></script></head>' +
+          '<body><div id="root"></div></body></html>',
+      );
+      rendering = await buildApp({
+        db: server().db,
+        seed: 'none',
+        dataDir: dir,
+        clientDir: dir,
+        rendererFile: path.resolve('src/app/server-render.tsx'),
+      });
+    });
+    afterAll(async () => {
+      await rendering.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    const page = async (back: string, host = 'atrium.example.org') => {
+      const res = await rendering.inject({
+        method: 'GET',
+        url: `/search?s=leader&search_back_url=${encodeURIComponent(back)}`,
+        headers: { host },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body, 'the page is rendered').toContain('Search results');
+      return res.body;
+    };
+    /** The href of the page's Back link. */
+    const backHref = (html: string) =>
+      /<a [^>]*href="([^"]*)"[^>]*>(?:(?!<\/a>)[\s\S])*Back/.exec(html)?.[1];
+
+    it('links back to a full address on this site as its path, and refuses other sites', async () => {
+      const same = await page('http://atrium.example.org/trainings?tags=11&x=1#list');
+      expect(backHref(same)).toBe('/trainings?tags=11&amp;x=1#list');
+      expect(backHref(await page('/trainings?x=1'))).toBe('/trainings?x=1');
+      for (const other of [
+        'http://evil.example.org/trainings',
+        'https://atrium.example.org/trainings',
+        'http://atrium.example.org.evil.example.org/',
+        '//evil.example.org/',
+      ])
+        expect(backHref(await page(other)), other).toBe('/');
+    });
+
+    it('shows the titles with their matched words marked', async () => {
+      const html = await page('/');
+      expect(html).toContain('Inclusive <mark>Leadership</mark>');
+    });
   });
 
   it('validates the query', async () => {

@@ -3,7 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { CookieDisclaimer, GeneralSettings } from '@schemas/entities/settings.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { directionOf, FIRST_ANSWERS_ID } from '@engine/core';
+import { directionOf, FIRST_ANSWERS_ID, sameSitePath } from '@engine/core';
 import {
   beforeScripts,
   renderSafely,
@@ -103,6 +103,25 @@ function answersScript(answers: Map<string, string>): string {
 }
 
 /**
+ * The page's address with its `search_back_url` as a path when it is a full address on this site
+ * (`origin`, the request's own): the page then renders the back link the browser shows, which
+ * reads the full address against the page's origin. Anything else is left for the page to refuse.
+ *
+ * @example
+ * withBackUrlPath('/search?s=a&search_back_url=http%3A%2F%2Fhost%2Fx', 'http://host'); // '/search?s=a&search_back_url=%2Fx'
+ */
+function withBackUrlPath(url: string, origin: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  const back = params.get('search_back_url');
+  const path = back && !back.startsWith('/') ? sameSitePath(back, origin) : null;
+  if (path === null) return url;
+  params.set('search_back_url', path);
+  return `${url.slice(0, at)}?${params.toString()}`;
+}
+
+/**
  * Sends the portal's page with the caller's first answers in it, links that fetch the requested
  * route's page code at once (when the build says which files it needs, `assets`) and, when the
  * build has a page renderer, the page itself rendered from those answers, which the portal then
@@ -123,7 +142,7 @@ export async function sendPortalPage(
   const rendered = portal.renderer
     ? await renderSafely(
         portal.renderer,
-        request.url,
+        withBackUrlPath(request.url, `${request.protocol}://${request.host}`),
         answers,
         (keys) => Promise.all(keys.map(pageAnswers.ask)).then(() => undefined),
         request.log,

@@ -15,6 +15,25 @@ import {
 } from './trainings';
 
 const HEADLINE_OPTIONS = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=35, MinWords=15, ShortWord=2`;
+/** A title is highlighted whole: every matched word in it, nothing cut. */
+const TITLE_HEADLINE_OPTIONS = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, HighlightAll=true`;
+
+/**
+ * Whether the last word of a search is still being typed and matches as a prefix: the text ends
+ * in a letter or digit (not in a closing quote or a space).
+ */
+function endsInWord(words: string): boolean {
+  return /[\p{L}\p{N}]$/u.test(words.trim());
+}
+
+/**
+ * The last word of a query made a prefix (`'leader':*` also finds "leadership"): SQL over a
+ * `tsquery` expression, used when {@link endsInWord}. Only a query ending in a plain word is
+ * changed; an excluded word (`-word`, `!'word'`) stays whole.
+ */
+const lastWordAsPrefix = (query: string) =>
+  `CASE WHEN ${query}::text ~ '(^|[^!])''([^'']|'''')*''$'
+        THEN (${query}::text || ':*')::tsquery ELSE ${query} END`;
 
 /**
  * Hits counted one by one, for the total and the facets; a search matching more counts this
@@ -43,7 +62,7 @@ interface SearchRow {
   tags: TagFacet[];
   languages: { value: string; label: string; count: number }[];
   free: { value: boolean; count: number }[];
-  page: (ItemRow & { rank: number; headline: string; source: string })[];
+  page: (ItemRow & { rank: number; headline: string; title_headline: string; source: string })[];
 }
 
 /** Full-text search over trainings with ranking, highlighted snippets and facet counts. */
@@ -52,9 +71,11 @@ export function searchRepository(db: Db) {
     /**
      * One statement: the visible trainings matching the words, each matched with the words
      * parsed in its own language's text search configuration (`websearch_to_tsquery`, so quotes,
-     * `or` and `-word` work), up to {@link COUNTED_HITS} of them; the total and the facets
+     * `or` and `-word` work; words stemmed, so "leaders" finds "leader"), the last word as a
+     * prefix while it is being typed ("leader" finds "leadership"), up to {@link COUNTED_HITS} of them; the total and the facets
      * counted over those hits (each facet before its own filter); and the page, from the first
-     * {@link RANKED_HITS} hits ranked by relevance, with its items and snippets.
+     * {@link RANKED_HITS} hits ranked by relevance, with its items, snippets and titles, their
+     * matched words marked.
      */
     async search(
       viewer: Viewer,
@@ -82,12 +103,17 @@ export function searchRepository(db: Db) {
       const limit = params.add(input.limit, '::int');
       const offset = params.add(input.page * input.limit, '::int');
       const options = params.add(HEADLINE_OPTIONS);
+      const titleOptions = params.add(TITLE_HEADLINE_OPTIONS);
       const uid = params.add(viewer.uid, '::int');
       const { rows } = await db.query<SearchRow>(
-        `WITH q AS (
+        `WITH typed AS (
            SELECT l.langcode AS language,
                   websearch_to_tsquery(training_ts_config(l.langcode), ${words}) AS query
              FROM languages l
+         ), q AS (
+           SELECT w.language,
+                  ${endsInWord(input.s) ? lastWordAsPrefix('w.query') : 'w.query'} AS query
+             FROM typed w
          ), any_q AS (
            -- Any language's words: one read of the index finds every language's hits.
            SELECT string_agg(DISTINCT '(' || query::text || ')', ' | ')::tsquery AS query
@@ -153,6 +179,8 @@ export function searchRepository(db: Db) {
               SELECT p.ord, coalesce(p.rank, ts_rank_cd(t.search_vector, q.query))::float8 AS rank,
                      ts_headline(training_ts_config(t.language), t.summary || E'\\n' || t.body_text,
                        q.query, ${options}) AS headline,
+                     ts_headline(training_ts_config(t.language), t.title, q.query, ${titleOptions})
+                       AS title_headline,
                      t.summary || E'\\n' || t.body_text AS source,
                      ${itemColumnsSql('t', uid)}
                 FROM page p JOIN trainings t ON t.id = p.id JOIN q ON q.language = p.language) i) AS page`,
@@ -164,6 +192,7 @@ export function searchRepository(db: Db) {
         rows: row.page.map((r) => ({
           training: toListItem(r),
           rank: Number(r.rank),
+          title_html: snippetHtml(r.title_headline),
           snippet: snippetHtml(r.headline, r.source),
         })),
         total: row.total,

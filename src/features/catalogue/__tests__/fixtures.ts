@@ -74,7 +74,13 @@ export const meta = (total: number, over: { page?: number; limit?: number } = {}
 };
 
 export function searchResult(over: Partial<SearchResult> = {}): SearchResult {
-  return { training: listItem(), rank: 0.8, snippet: 'How to <mark>lift</mark> safely', ...over };
+  return {
+    training: listItem(),
+    rank: 0.8,
+    title_html: 'Safe <mark>lifting</mark> at work',
+    snippet: 'How to <mark>lift</mark> safely',
+    ...over,
+  };
 }
 
 export function searchMeta(total: number, over: Partial<SearchMeta> = {}): SearchMeta {

@@ -48,6 +48,20 @@ describe('Search page', () => {
     expect(snippet.innerHTML).toBe('How to <mark>lift</mark> safely');
   });
 
+  it('marks the matched words in titles, and nothing executable from them', async () => {
+    serve([
+      searchResult({
+        title_html:
+          '<mark>Lifting</mark> &lt;b&gt;<script>window.hacked = true</script><img src="x" onerror="window.hacked = true">',
+      }),
+    ]);
+    renderShell(<SearchPage />, { user: learner, path: at('s=lift') });
+    const link = await screen.findByRole('link', { name: 'Lifting <b>' });
+    expect(link).toHaveAttribute('href', '/trainings/1');
+    expect(link.innerHTML).toBe('<mark>Lifting</mark> &lt;b&gt;');
+    expect(document.querySelector('[onerror]')).toBeNull();
+  });
+
   it('says the total is an estimate when the search counted only part of its hits', async () => {
     serve([searchResult()], searchMeta(10001, { estimated: true }));
     renderShell(<SearchPage />, { user: learner, path: at('s=training') });
@@ -101,6 +115,19 @@ describe('Search page', () => {
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/dashboard');
   });
 
+  it('links back to a full address on this site, as its path', async () => {
+    serve([searchResult({ training: listItem() })]);
+    const back = `${window.location.origin}/trainings?tags=11#list`;
+    renderShell(<SearchPage />, {
+      user: learner,
+      path: at(`s=lift&search_back_url=${encodeURIComponent(back)}`),
+    });
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute(
+      'href',
+      '/trainings?tags=11#list',
+    );
+  });
+
   it('searches again from its own search box', async () => {
     const requests = serve();
     const { router } = renderShell(<SearchPage />, {
@@ -129,5 +156,28 @@ describe('safeBackUrl', () => {
       '/a\nb',
     ])
       expect(safeBackUrl(bad, '/dashboard')).toBe('/dashboard');
+  });
+
+  it("takes a full address with the page's origin as its path, and refuses other origins", () => {
+    const origin = 'http://127.0.0.1:3000';
+    expect(safeBackUrl('http://127.0.0.1:3000/trainings?x=1', '/dashboard', origin)).toBe(
+      '/trainings?x=1',
+    );
+    expect(safeBackUrl('http://127.0.0.1:3000', '/dashboard', origin)).toBe('/');
+    expect(safeBackUrl('HTTP://127.0.0.1:3000/a#b', '/dashboard', origin)).toBe('/a#b');
+    for (const bad of [
+      'http://127.0.0.1:3001/trainings',
+      'https://127.0.0.1:3000/trainings',
+      'http://localhost:3000/trainings',
+      'http://user:pw@127.0.0.1:3000/trainings',
+      'http://127.0.0.1:3000.evil.example.org/',
+      'javascript://127.0.0.1:3000/%0aalert(1)',
+      'http://127.0.0.1:3000/a\\b',
+    ])
+      expect(safeBackUrl(bad, '/dashboard', origin), bad).toBe('/dashboard');
+    // Without an origin to compare with, only paths are taken.
+    expect(safeBackUrl('http://127.0.0.1:3000/trainings', '/dashboard', undefined)).toBe(
+      '/dashboard',
+    );
   });
 });

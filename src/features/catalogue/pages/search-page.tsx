@@ -155,8 +155,15 @@ export default function SearchPage() {
 
   const results = search.data?.data;
   const meta = search.data?.meta;
-  const snippets = useMemo(
-    () => new Map((results ?? []).map((r) => [r.training.id, sanitizeSnippet(r.snippet)])),
+  // The title and snippet of each hit, their matched words in <mark> and nothing else.
+  const marked = useMemo(
+    () =>
+      new Map(
+        (results ?? []).map((r) => [
+          r.training.id,
+          { title: sanitizeSnippet(r.title_html), snippet: sanitizeSnippet(r.snippet) },
+        ]),
+      ),
     [results],
   );
   const clearFilters = () =>
@@ -242,13 +249,18 @@ export default function SearchPage() {
               {results.map(({ training }) => (
                 <li key={training.id} className={styles.result}>
                   <h3 className={styles.resultTitle} lang={training.language} dir="auto">
-                    <Link to={`/trainings/${training.id}`}>{training.title}</Link>
+                    <Link
+                      to={`/trainings/${training.id}`}
+                      dangerouslySetInnerHTML={{
+                        __html: marked.get(training.id)?.title ?? '',
+                      }}
+                    />
                   </h3>
                   <p
                     className={styles.snippet}
                     lang={training.language}
                     dir="auto"
-                    dangerouslySetInnerHTML={{ __html: snippets.get(training.id) ?? '' }}
+                    dangerouslySetInnerHTML={{ __html: marked.get(training.id)?.snippet ?? '' }}
                   />
                   <p className={styles.meta}>
                     {training.tags.slice(0, 4).map((tag) => (

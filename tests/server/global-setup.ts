@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureBuilt } from '../../scripts/builds.mjs';
 import { migrate } from '../../src/server/db/migrate';
 import { openPgliteRaw } from '../../src/server/db/pglite';
 import { seed } from '../../src/server/seed/seed';
@@ -13,8 +14,14 @@ declare module 'vitest' {
   }
 }
 
-/** Builds one migrated, seeded PGlite snapshot; a fresh PGlite costs seconds, loading a dump does not. */
+/**
+ * Builds one migrated, seeded PGlite snapshot; a fresh PGlite costs seconds, loading a dump does
+ * not. Brings the server's build up to date with its sources: the process tests start it as
+ * `npm start` does, without compiling the sources at every start.
+ */
 export default async function setup(project: TestProject) {
+  if (!ensureBuilt(path.resolve(import.meta.dirname, '../..'), 'server', { log: console.log }))
+    throw new Error('The server build failed.');
   const dir = await mkdtemp(path.join(tmpdir(), 'atrium-test-'));
   const file = path.join(dir, 'snapshot.tar');
   const { db, pg } = await openPgliteRaw();

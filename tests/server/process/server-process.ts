@@ -9,14 +9,15 @@ import { afterAll, describe, inject } from 'vitest';
 import type { Db } from '../../../src/server/db/db';
 import { openPglite } from '../../../src/server/db/pglite';
 import { openPostgres } from '../../../src/server/db/postgres';
+import { serverCommand } from '../../../scripts/builds.mjs';
 import { rewardBody, scratchDatabase } from '../helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-/** The server's entry point, relative to the project. */
+/** The server's entry point in a copy of the project, relative to it: run from the sources. */
 const MAIN = 'src/server/main.ts';
 const BANNER = /Atrium is running at http:\/\/127\.0\.0\.1:(\d+)\//;
 /**
- * Time for one test that starts server processes: each start compiles the server and opens its
+ * Time for one test that starts server processes: each start loads the server and opens its
  * database (a fresh PostgreSQL database is migrated and seeded on the first start).
  */
 export const PROCESS_TEST_TIMEOUT_MS = 240_000;
@@ -71,6 +72,16 @@ export function serverEnv(store: Store, env: Record<string, string> = {}): NodeJ
 }
 
 /**
+ * How a server is started: this project's as `npm start` runs it, from its build (dist/server,
+ * which the server tests' global setup brings up to date with the sources); a copy of the
+ * project at `root`, which has no build, from its sources.
+ */
+function commandFor(root: string): { args: string[]; env: Record<string, string> } {
+  if (root === ROOT) return serverCommand(ROOT);
+  return { args: ['--import', 'tsx', path.join(root, MAIN)], env: {} };
+}
+
+/**
  * Starts the server on a free port and waits for its start-up banner (up to 90 s): the server of
  * this project, or of the copy of it at `root`.
  */
@@ -79,9 +90,10 @@ export async function startServer(
   env: Record<string, string> = {},
   root = ROOT,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, MAIN)], {
+  const command = commandFor(root);
+  const child = spawn(process.execPath, command.args, {
     cwd: root,
-    env: serverEnv(store, env),
+    env: { ...command.env, ...serverEnv(store, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,7 +1,6 @@
-import { useMatches } from 'react-router';
 import { guardVerdict } from './guards';
 import { useT } from './i18n';
-import type { RouteHandle } from './routes';
+import { useRouteMatches } from './router';
 import { useSession } from './session';
 
 /** A page below the current one that the visitor may open: its address and translated texts. */
@@ -26,7 +25,7 @@ const normalize = (pathname: string) =>
  * pages.map((p) => <Link key={p.to} to={p.to}>{p.title}</Link>);
  */
 export function useChildPages(): ChildPageLink[] {
-  const matches = useMatches();
+  const matches = useRouteMatches();
   const session = useSession();
   const { t } = useT();
   const here = matches.at(-1);
@@ -35,12 +34,8 @@ export function useChildPages(): ChildPageLink[] {
   // An index page shares its address with its parent route, which holds the children.
   const owner = [...matches]
     .reverse()
-    .find(
-      (match) =>
-        normalize(match.pathname) === at &&
-        (match.handle as RouteHandle | undefined)?.childPages !== undefined,
-    );
-  const pages = (owner?.handle as RouteHandle | undefined)?.childPages ?? [];
+    .find((match) => normalize(match.pathname) === at && match.handle?.childPages !== undefined);
+  const pages = owner?.handle?.childPages ?? [];
   return pages
     .filter((page) => guardVerdict(page, session) === 'pass')
     .map((page) => ({

@@ -7,6 +7,17 @@ export { useFormatDate } from './use-format-date';
 export { SessionProvider, useSession, type SessionValue } from './session';
 export { LoaderProvider, useLoader, type LoaderControls } from './loader';
 export { createRoutes, type RouteHandle, type RouteRegistry } from './routes';
+export {
+  BlockingBrowserRouter,
+  createBlockingHistory,
+  routeMatches,
+  RouteTree,
+  useNavigationBlocker,
+  useRouteMatches,
+  type BlockingHistory,
+  type NavigationBlock,
+  type RouteMatchInfo,
+} from './router';
 export { useChildPages, type ChildPageLink } from './child-pages';
 export {
   PageTitleRecorder,

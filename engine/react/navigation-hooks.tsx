@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { useLocation, useMatches } from 'react-router';
-import type { RouteHandle } from './routes';
+import { useLocation } from 'react-router';
+import { useRouteMatches } from './router';
 import { useT } from './i18n';
 
 /** One breadcrumb: its translated label, its address, and whether that address redirects. */
@@ -59,7 +59,7 @@ export function useBreadcrumbLabel(label: string | undefined, url?: string): voi
  * crumbs.map((c, i) => (i === crumbs.length - 1 ? <span>{c.label}</span> : <a href={c.url}>{c.label}</a>));
  */
 export function useBreadcrumbs(): Breadcrumb[] {
-  const matches = useMatches();
+  const matches = useRouteMatches();
   const translator = useT();
   // Labels are set in effects, which a server rendering the page does not run: it has none.
   useSyncExternalStore(
@@ -69,7 +69,7 @@ export function useBreadcrumbs(): Breadcrumb[] {
   );
   const crumbs: Breadcrumb[] = [];
   for (const match of matches) {
-    const handle = match.handle as RouteHandle | undefined;
+    const { handle } = match;
     if (!handle?.breadcrumb) continue;
     const url = normalize(match.pathname);
     const crumb = {
@@ -122,11 +122,11 @@ export function PageTitleRecorder(p: { record: (title: string) => void; children
  */
 export function usePageTitle(title?: string, siteName?: string): void {
   const contextSiteName = useContext(SiteNameContext);
-  const matches = useMatches();
+  const matches = useRouteMatches();
   const translator = useT();
   let routeTitle: string | undefined;
   for (const match of matches) {
-    const handle = match.handle as RouteHandle | undefined;
+    const { handle } = match;
     if (handle?.title) routeTitle = handle.title;
   }
   const text = title ?? (routeTitle === undefined ? undefined : translator.t(routeTitle));

@@ -3,14 +3,15 @@ import { Outlet, type RouteObject } from 'react-router';
 import type { RouteConfig, RoutesConfig } from '@schemas/config/routes-config.schema';
 import { childPages, type ChildPage } from '../core';
 import { RouteGuard } from './guards';
+import { RouteErrorBoundary } from './router';
 import { useLoaderWhile } from './loader';
 import { usePageTitle } from './navigation-hooks';
 
 /**
- * What each route carries in `handle` (read with `useMatches`).
+ * What each route carries in `handle` (read with `useRouteMatches`).
  *
  * @example
- * const handle = match.handle as RouteHandle | undefined;
+ * const handle = useRouteMatches().at(-1)?.handle;
  */
 export interface RouteHandle {
   breadcrumb?: string;
@@ -95,13 +96,14 @@ const isLanding = (route: RouteConfig, parentPath: string) =>
  * (children inherit them); a route with both `page` and `children` renders its page as the
  * index child. A top-level route for visitors only (`visitorsOnly`) is a landing page: its guard
  * draws its layout once the session allows the page, and shows nothing before. The app passes
- * the result to `createBrowserRouter`.
+ * the result to `RouteTree`.
  *
  * @example
- * const router = createBrowserRouter(createRoutes(routesConfig, {
+ * const routes = createRoutes(routesConfig, {
  *   pages: { home: lazy(() => import('./pages/home')) },
  *   layouts: { standard: StandardLayout, bare: BareLayout },
- * }));
+ * });
+ * <RouteTree routes={routes} />
  */
 export function createRoutes(config: RoutesConfig, o: RouteRegistry): RouteObject[] {
   const pageElement = (key: string, where: string): ReactNode => {
@@ -198,5 +200,16 @@ export function createRoutes(config: RoutesConfig, o: RouteRegistry): RouteObjec
       : [];
   });
   const routes = [...landings, ...groups];
-  return o.errorElement ? [{ errorElement: o.errorElement, children: routes }] : routes;
+  return o.errorElement
+    ? [
+        {
+          element: (
+            <RouteErrorBoundary fallback={o.errorElement}>
+              <Outlet />
+            </RouteErrorBoundary>
+          ),
+          children: routes,
+        },
+      ]
+    : routes;
 }

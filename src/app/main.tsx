@@ -1,9 +1,15 @@
-import type { RouteHandle } from '@engine/react';
+import {
+  BlockingBrowserRouter,
+  createBlockingHistory,
+  routeMatches,
+  RouteTree,
+  type BlockingHistory,
+} from '@engine/react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { api } from '@/lib/api';
 import { meQueryKey } from '@/lib/queries/me';
 import { takePageQueries } from '@/lib/page-queries';
@@ -27,12 +33,14 @@ const SERVER_RENDERED_CODE_WAIT_MS = 10_000;
 /** Lets the browser paint and answer input before the next step of starting the portal. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function render(queryClient: QueryClient, router: ReturnType<typeof createBrowserRouter>) {
+function render(queryClient: QueryClient, browser: BlockingHistory, routes: RouteObject[]) {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element.');
   const portal = (
     <Portal queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BlockingBrowserRouter history={browser}>
+        <RouteTree routes={routes} />
+      </BlockingBrowserRouter>
     </Portal>
   );
   // The server rendered the page: take it over as it is, in slices that leave the main thread
@@ -56,14 +64,15 @@ async function start() {
   takePageQueries(queryClient);
   const primed = primeFirstQueries(queryClient, location.pathname);
   await nextTask();
-  const router = createBrowserRouter(portalRoutes());
+  const routes = portalRoutes();
+  const browser = createBlockingHistory();
   api.setNavigationHandlers({
-    forbidden: () => void router.navigate('/denied'),
-    notFound: () => void router.navigate('/not-found'),
+    forbidden: () => browser.history.push('/denied'),
+    notFound: () => browser.history.push('/not-found'),
   });
   // Fetch the first page's code now, alongside the session requests, instead of after the
   // guards have waited for them.
-  const firstPage = (router.state.matches.at(-1)?.route.handle as RouteHandle | undefined)?.page;
+  const firstPage = routeMatches(routes, location.pathname).at(-1)?.handle?.page;
   const firstPageLoaded = firstPage ? preloadPage(firstPage) : Promise.resolve();
   await primed;
   const signedIn = (queryClient.getQueryData<CurrentUser>(meQueryKey)?.uid ?? 0) > 0;
@@ -80,7 +89,7 @@ async function start() {
     ),
   ]);
   await nextTask();
-  render(queryClient, router);
+  render(queryClient, browser, routes);
 }
 
 // Not a top-level await: the pages' code imports from this module, which must have finished.

@@ -3,12 +3,12 @@
 // by the server (src/server/plugins/first-answers.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { appearanceToCssVars, directionOf, resolveLanguage } from '@engine/core';
-import { PageTitleRecorder, type RouteHandle } from '@engine/react';
+import { PageTitleRecorder, routeMatches, RouteTree } from '@engine/react';
 import type { Appearance } from '@schemas/entities/appearance.schema';
 import type { GeneralSettings } from '@schemas/entities/settings.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { answerFromPagesOnly } from '@/lib/api';
 import { pageQueriesScript, queriesAwaitingData } from '@/lib/page-queries';
 import { appearanceQueryKey } from '@/lib/queries/appearance';
@@ -48,7 +48,7 @@ export interface MissingAnswers {
  */
 const askable = (state: Rendering) => state.missing.length === state.unanswered.length;
 
-const handler = createStaticHandler(portalRoutes());
+const routes = portalRoutes();
 
 /**
  * The pages the server renders: those that show content. A page built around a form (logging
@@ -161,28 +161,24 @@ export async function renderPage(
   };
   const missing = () => (askable(state) ? { missing: [...new Set(state.missing)] } : undefined);
   return rendering.run(state, async () => {
-    const request = new Request(new URL(url, 'http://portal.invalid'));
-    const context = await handler.query(request);
-    if (context instanceof Response) return undefined;
-    const page = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.page;
+    const address = new URL(url, 'http://portal.invalid');
+    const page = routeMatches(routes, address.pathname).at(-1)?.handle?.page;
     if (!page || !RENDERED_PAGES.has(page)) return undefined;
     const queryClient = createQueryClient();
-    await Promise.all([
-      primeFirstQueries(queryClient, new URL(request.url).pathname),
-      preloadPage(page),
-    ]);
+    await Promise.all([primeFirstQueries(queryClient, address.pathname), preloadPage(page)]);
     const me = queryClient.getQueryData<CurrentUser>(meQueryKey);
     const general = queryClient.getQueryData<GeneralSettings>(generalSettingsQueryKey);
     if (state.unanswered.length) return missing();
     if (!me || !general) return undefined;
-    const router = createStaticRouter(handler.dataRoutes, context);
     let title = '';
     const render = async () => {
       const errors: unknown[] = [];
       const { prelude } = await prerenderToNodeStream(
         <PageTitleRecorder record={(recorded) => (title = recorded)}>
           <Portal queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={address.pathname + address.search}>
+              <RouteTree routes={routes} />
+            </StaticRouter>
           </Portal>
         </PageTitleRecorder>,
         {

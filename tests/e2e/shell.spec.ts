@@ -81,6 +81,44 @@ describe('the portal shell', () => {
     await context.close();
   });
 
+  it('asks before a link or the back button leaves a page with unsaved changes', async () => {
+    const { context, page } = await newPage(browser());
+    await logIn(page, 'admin', '/settings/site');
+    await settled(page);
+    await page.getByRole('main').getByRole('link', { name: 'Roles and access' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Roles and access' }).waitFor();
+    const here = new URL(page.url()).pathname;
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+    // Nothing changed: the back button leaves at once. Then come back to the page.
+    await page.evaluate(() => history.back());
+    await page.waitForURL((url) => url.pathname === '/settings/site');
+    await page.evaluate(() => history.forward());
+    await page.getByRole('heading', { level: 1, name: 'Roles and access' }).waitFor();
+
+    await page
+      .getByRole('checkbox', { name: /for Learner$/ })
+      .first()
+      .click();
+    await page.getByRole('link', { name: 'Open the site settings' }).click();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe(here);
+
+    // The back button asks too; the browser stays on the page meanwhile.
+    await page.evaluate(() => history.back());
+    await leave.waitFor();
+    await page.waitForURL((url) => url.pathname === here);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Roles and access' }).isVisible(),
+    ).resolves.toBe(true);
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings/site');
+    await page.getByRole('heading', { level: 1, name: 'Site administration' }).waitFor();
+    await context.close();
+  });
+
   it('turns the whole shell right-to-left with Arabic strings when the learner picks Arabic', async () => {
     const { context, page } = await newPage(browser());
     await logIn(page, 'learner');

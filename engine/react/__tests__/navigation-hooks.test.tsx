@@ -1,12 +1,13 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { lazy, type ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { RoutesConfig } from '@schemas/config/routes-config.schema';
 import { createTranslator } from '../../core';
 import {
   createRoutes,
   I18nProvider,
+  RouteTree,
   SessionProvider,
   SiteNameProvider,
   useBreadcrumbLabel,
@@ -75,76 +76,87 @@ const pages = {
   },
 };
 
-function renderAt(path: string, translations: { source: string; translation: string }[] = []) {
-  const router = createMemoryRouter(
-    createRoutes(config, { pages, layouts: { standard: Layout, bare: Layout } }),
-    {
-      initialEntries: [path],
-    },
-  );
-  render(
-    <I18nProvider translator={createTranslator({ language: 'ar', translations })}>
-      <SessionProvider value={{ status: 'ready', user: null, flags: {} }}>
-        <SiteNameProvider name="Atrium">
-          <RouterProvider router={router} />
-        </SiteNameProvider>
-      </SessionProvider>
-    </I18nProvider>,
-  );
+type RouterMode = 'component router' | 'data router';
+
+const routes = createRoutes(config, { pages, layouts: { standard: Layout, bare: Layout } });
+
+/** The portal's own router (component mode), or a data router as component tests use. */
+function routerAt(mode: RouterMode, path: string) {
+  if (mode === 'component router') {
+    return (
+      <MemoryRouter initialEntries={[path]}>
+        <RouteTree routes={routes} />
+      </MemoryRouter>
+    );
+  }
+  return <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />;
 }
 
-describe('useBreadcrumbs and usePageTitle', () => {
-  it('lists translated crumbs with their URLs and redirect flags, and loads lazy pages', async () => {
-    renderAt('/settings/reports/products/12', [
-      { source: 'Reports', translation: 'التقارير' },
-      { source: 'Edit product', translation: 'تعديل المنتج' },
-    ]);
-    expect(await screen.findByText('lazy page')).toBeInTheDocument();
-    const items = screen.getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual([
-      'التقارير /settings/reports',
-      'Products /settings/reports/products/12',
-    ]);
-    expect(items.map((li) => li.dataset.redirect)).toEqual(['true', 'false']);
-    await waitFor(() => expect(document.title).toBe('تعديل المنتج | Atrium'));
-  });
+describe.each<RouterMode>(['component router', 'data router'])(
+  'useBreadcrumbs and usePageTitle under the %s',
+  (mode) => {
+    function renderAt(path: string, translations: { source: string; translation: string }[] = []) {
+      render(
+        <I18nProvider translator={createTranslator({ language: 'ar', translations })}>
+          <SessionProvider value={{ status: 'ready', user: null, flags: {} }}>
+            <SiteNameProvider name="Atrium">{routerAt(mode, path)}</SiteNameProvider>
+          </SessionProvider>
+        </I18nProvider>,
+      );
+    }
 
-  it('gives the index route its parent crumb and its own title', async () => {
-    renderAt('/settings/reports');
-    expect(await screen.findByText('plain page')).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Reports /settings/reports',
-    ]);
-    await waitFor(() => expect(document.title).toBe('Reports settings | Atrium'));
-  });
+    it('lists translated crumbs with their URLs and redirect flags, and loads lazy pages', async () => {
+      renderAt('/settings/reports/products/12', [
+        { source: 'Reports', translation: 'التقارير' },
+        { source: 'Edit product', translation: 'تعديل المنتج' },
+      ]);
+      expect(await screen.findByText('lazy page')).toBeInTheDocument();
+      const items = screen.getAllByRole('listitem');
+      expect(items.map((li) => li.textContent)).toEqual([
+        'التقارير /settings/reports',
+        'Products /settings/reports/products/12',
+      ]);
+      expect(items.map((li) => li.dataset.redirect)).toEqual(['true', 'false']);
+      await waitFor(() => expect(document.title).toBe('تعديل المنتج | Atrium'));
+    });
 
-  it("lets a page's own title win over its route's title", async () => {
-    renderAt('/products/7');
-    expect(await screen.findByText('titled page')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Winter jacket | Atrium'));
-    // The page's title also names its crumb, in place of the route's label.
-    await waitFor(() =>
+    it('gives the index route its parent crumb and its own title', async () => {
+      renderAt('/settings/reports');
+      expect(await screen.findByText('plain page')).toBeInTheDocument();
       expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-        'Winter jacket /products/7',
-      ]),
-    );
-  });
+        'Reports /settings/reports',
+      ]);
+      await waitFor(() => expect(document.title).toBe('Reports settings | Atrium'));
+    });
 
-  it('lets a page name a parent crumb, and forgets the name when the page goes', async () => {
-    renderAt('/products/7/buy');
-    expect(await screen.findByText('buy page')).toBeInTheDocument();
-    await waitFor(() =>
+    it("lets a page's own title win over its route's title", async () => {
+      renderAt('/products/7');
+      expect(await screen.findByText('titled page')).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Winter jacket | Atrium'));
+      // The page's title also names its crumb, in place of the route's label.
+      await waitFor(() =>
+        expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+          'Winter jacket /products/7',
+        ]),
+      );
+    });
+
+    it('lets a page name a parent crumb, and forgets the name when the page goes', async () => {
+      renderAt('/products/7/buy');
+      expect(await screen.findByText('buy page')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+          'Winter jacket /products/7',
+          'Buy /products/7/buy',
+        ]),
+      );
+      cleanup();
+      renderAt('/products/7/info');
+      expect(await screen.findByText('plain page')).toBeInTheDocument();
       expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-        'Winter jacket /products/7',
-        'Buy /products/7/buy',
-      ]),
-    );
-    cleanup();
-    renderAt('/products/7/info');
-    expect(await screen.findByText('plain page')).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Product /products/7',
-      'Info /products/7/info',
-    ]);
-  });
-});
+        'Product /products/7',
+        'Info /products/7/info',
+      ]);
+    });
+  },
+);

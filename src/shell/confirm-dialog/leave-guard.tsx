@@ -1,6 +1,5 @@
-import { useT } from '@engine/react';
+import { useNavigationBlocker, useT } from '@engine/react';
 import { useEffect, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
@@ -10,7 +9,7 @@ import { ConfirmDialog } from './confirm-dialog';
  */
 export function LeaveGuard({ when, children }: { when: boolean; children: ReactNode }) {
   const { t } = useT();
-  const blocker = useBlocker(
+  const blocker = useNavigationBlocker(
     ({ currentLocation, nextLocation }) =>
       when && currentLocation.pathname !== nextLocation.pathname,
   );

@@ -1,10 +1,9 @@
 import { ApiRequestError, type Translator } from '@engine/core';
-import { useT, type RouteHandle } from '@engine/react';
+import { useRouteMatches, useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
 import type { SettingsDocumentDeclaration } from '@schemas/config/settings-document.schema';
 import { settingsDocuments } from '@schemas/settings-documents/settings-documents';
 import { useMemo, useState } from 'react';
-import { useMatches } from 'react-router';
 import {
   useSaveSettingsDocument,
   useSettingsDocument,
@@ -19,10 +18,9 @@ import styles from './settings-document-page.module.css';
 
 /** The document the route names (`"document"` in routes.config.json), innermost route first. */
 function useDocumentKey(): string | undefined {
-  const matches = useMatches();
+  const matches = useRouteMatches();
   for (const match of [...matches].reverse()) {
-    const handle = match.handle as RouteHandle | undefined;
-    if (handle?.document) return handle.document;
+    if (match.handle?.document) return match.handle.document;
   }
   return undefined;
 }

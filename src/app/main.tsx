@@ -6,15 +6,12 @@ import {
   type BlockingHistory,
 } from '@engine/react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@schemas/entities/user.schema';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { RouteObject } from 'react-router';
 import { api } from '@/lib/api';
-import { meQueryKey } from '@/lib/queries/me';
 import { takePageQueries } from '@/lib/page-queries';
 import { createQueryClient } from '@/lib/query-client';
-import { preloadSignedInHeader } from '@/shell/header/header';
 import '@/shell/styles/global.css';
 import { keepEarlyClicks } from './early-clicks';
 import { primeFirstQueries } from './first-render';
@@ -75,15 +72,10 @@ async function start() {
   const firstPage = routeMatches(routes, location.pathname).at(-1)?.handle?.page;
   const firstPageLoaded = firstPage ? preloadPage(firstPage) : Promise.resolve();
   await primed;
-  const signedIn = (queryClient.getQueryData<CurrentUser>(meQueryKey)?.uid ?? 0) > 0;
-  // A page the server rendered shows already: its take-over waits for the code of the parts it
-  // shows, since a click on a part without its code is lost. Otherwise the frame shows soon.
-  const code = Promise.allSettled([
-    firstPageLoaded,
-    signedIn ? preloadSignedInHeader() : undefined,
-  ]);
+  // A page the server rendered shows already: its take-over waits for the code of the page,
+  // since a click on a part without its code is lost. Otherwise the frame shows soon.
   await Promise.race([
-    code,
+    firstPageLoaded,
     new Promise((resolve) =>
       setTimeout(resolve, early ? SERVER_RENDERED_CODE_WAIT_MS : FIRST_PAGE_WAIT_MS),
     ),

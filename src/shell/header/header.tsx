@@ -1,8 +1,9 @@
 import { useSession, useT } from '@engine/react';
-import { lazy, Suspense } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useBranding } from '@/lib/queries/branding';
 import { Icon } from '../icons/icons';
+import { CollapsedSearchField } from '../search-field/collapsed-search-field';
 import type { SearchField } from '../search-field/search-field';
 import styles from './header.module.css';
 import { PointsBadge } from './points-badge';
@@ -12,27 +13,15 @@ let LoadedSearchField: typeof SearchField | undefined;
 const loadSearchField = () =>
   import('../search-field/search-field').then((module) => (LoadedSearchField = module.SearchField));
 
-/** Signed-in users only, so a visitor's page never loads it; its place is kept meanwhile. */
-const LazySearchField = lazy(() => loadSearchField().then((component) => ({ default: component })));
-
 /**
- * The search field, rendered at once when its code is here already: React.lazy suspends on its
- * first render even then, and while it does, a click on the server-rendered field is lost.
+ * The search field: collapsed, without its state machine, until it is first opened; then its
+ * code (the machine) loads and it shows expanded. So no first load carries the machine library.
  */
 function SearchFieldSlot() {
-  return LoadedSearchField ? <LoadedSearchField /> : <LazySearchField />;
-}
-
-/**
- * Loads the code of the signed-in header's parts that come on their own (the search field), so
- * that a page the server rendered is taken over with them in place: a click on a part whose
- * code has not arrived yet would find nothing to answer it.
- *
- * @example
- * await preloadSignedInHeader();
- */
-export async function preloadSignedInHeader(): Promise<void> {
-  await loadSearchField();
+  const [opened, setOpened] = useState(false);
+  const Loaded = opened ? LoadedSearchField : undefined;
+  if (Loaded) return <Loaded startExpanded />;
+  return <CollapsedSearchField onOpen={() => void loadSearchField().then(() => setOpened(true))} />;
 }
 
 export interface HeaderProps {
@@ -79,9 +68,7 @@ export function Header({ menuOpen = false, onMenuToggle, menuId }: HeaderProps) 
       <div className={styles.end}>
         {signedIn && user ? (
           <>
-            <Suspense fallback={<span className={styles.searchPlaceholder} />}>
-              <SearchFieldSlot />
-            </Suspense>
+            <SearchFieldSlot />
             {branding?.incentives_leaderboard && (
               <Link
                 to="/leaderboard"

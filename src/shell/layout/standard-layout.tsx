@@ -1,6 +1,7 @@
 import { useSession } from '@engine/react';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { BackToTopSlot } from '../back-to-top/back-to-top-slot';
 import { Breadcrumbs } from '../breadcrumbs/breadcrumbs';
 import { CookieBannerSlot } from '../cookie-banner/cookie-banner-slot';
 import { Footer } from '../footer/footer';
@@ -12,10 +13,6 @@ import '../styles/global.css';
 import styles from './layout.module.css';
 
 const Sidebar = lazy(() => import('../sidebar/sidebar'));
-/** Shows only after scrolling far down, so it loads after the page. */
-const BackToTop = lazy(() =>
-  import('../back-to-top/back-to-top').then((module) => ({ default: module.BackToTop })),
-);
 
 const SIDEBAR_ID = 'main-navigation';
 
@@ -53,9 +50,7 @@ export function StandardLayout({ children }: { children?: ReactNode }) {
           <Footer />
         </div>
       </div>
-      <Suspense fallback={null}>
-        <BackToTop raised={signedIn} />
-      </Suspense>
+      <BackToTopSlot raised={signedIn} />
       <CookieBannerSlot />
     </div>
   );

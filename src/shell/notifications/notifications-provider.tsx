@@ -18,11 +18,15 @@ export interface NotificationsChannel {
   connect: (send: (event: NotificationsEvent) => void) => () => void;
 }
 
-function createChannel(): NotificationsChannel {
+function createChannel(onFirstEvent: () => void): NotificationsChannel {
   let target: ((event: NotificationsEvent) => void) | null = null;
   const waiting: NotificationsEvent[] = [];
   let nextId = 1;
-  const send = (event: NotificationsEvent) => (target ? target(event) : waiting.push(event));
+  const send = (event: NotificationsEvent) => {
+    if (target) return target(event);
+    waiting.push(event);
+    onFirstEvent();
+  };
   return {
     notify: {
       notify: (type, message) => {
@@ -43,20 +47,26 @@ function createChannel(): NotificationsChannel {
   };
 }
 
-/** The toasts and their machine, kept out of the first load: nothing shows until a notify(). */
+/** The toasts and their machine, loaded with the first notify(): nothing shows before it. */
 const ToastHost = lazy(() => import('./toast-host'));
 
 const NotifyContext = createContext<Notify | null>(null);
 
-/** Gives `useNotify()` to the tree below and renders the toasts (loaded after the page). */
+/**
+ * Gives `useNotify()` to the tree below and renders the toasts, whose code (the notifications
+ * machine) loads with the first notification.
+ */
 export function NotificationsProvider({ children }: { children?: ReactNode }) {
-  const [channel] = useState(createChannel);
+  const [notified, setNotified] = useState(false);
+  const [channel] = useState(() => createChannel(() => setNotified(true)));
   return (
     <NotifyContext.Provider value={channel.notify}>
       {children}
-      <Suspense fallback={null}>
-        <ToastHost channel={channel} />
-      </Suspense>
+      {notified && (
+        <Suspense fallback={null}>
+          <ToastHost channel={channel} />
+        </Suspense>
+      )}
     </NotifyContext.Provider>
   );
 }

@@ -16,13 +16,15 @@ import styles from './search-field.module.css';
 export interface SearchFieldProps {
   /** Performs the full page load to the search results; `location.assign` by default. */
   navigate?: (url: string) => void;
+  /** Starts expanded, with the input focused: the field was opened before its code was here. */
+  startExpanded?: boolean;
 }
 
 const currentAddress = () =>
   `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
 /** The header's collapsible site-wide search (input name `s`). */
-export function SearchField({ navigate }: SearchFieldProps) {
+export function SearchField({ navigate, startExpanded = false }: SearchFieldProps) {
   const i18n = useT();
   const inputId = useId();
   const rootRef = useRef<HTMLFormElement>(null);
@@ -44,7 +46,16 @@ export function SearchField({ navigate }: SearchFieldProps) {
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useMachine(
+    machine,
+    startExpanded
+      ? { snapshot: machine.resolveState({ value: 'expanded', context: { text: '' } }) }
+      : undefined,
+  );
+  // Opened before the machine was here: the input takes the focus the TOGGLE would have given.
+  useEffect(() => {
+    if (startExpanded) inputRef.current?.focus();
+  }, [startExpanded]);
   const expanded = !snapshot.matches('collapsed');
   const submitting = snapshot.matches('submitting');
 

@@ -3,6 +3,7 @@ import { createTestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { learner, renderShell } from '../../__tests__/test-utils';
 import { BackToTop } from '../back-to-top';
+import { BackToTopSlot } from '../back-to-top-slot';
 import { SCROLL_DEBOUNCE_MS } from '../scroll-reports';
 import { backToTopMachine, type ScrollEvent } from '../back-to-top.machine';
 
@@ -40,6 +41,25 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 const button = () => screen.queryByRole('button', { name: 'Back to top' });
+
+describe('BackToTopSlot', () => {
+  it('holds the hidden button until the page is scrolled, then loads the machine that shows it', async () => {
+    const { container } = renderShell(<BackToTopSlot raised />, { user: learner });
+    const hidden = container.querySelector('button[data-island="back-to-top"]');
+    expect(hidden).toHaveAttribute('hidden');
+    expect(hidden).toHaveAttribute('data-raised');
+    expect(button()).toBeNull();
+    // The first scroll loads the machine; the scrolling after it shows the button.
+    fireEvent.scroll(window);
+    await act(async () => {
+      await import('../back-to-top');
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    scrollPage({ y: 4000, pageHeight: 10_000, direction: 'up' });
+    expect(button()).toBeInTheDocument();
+    expect(button()).toHaveAttribute('data-raised');
+  });
+});
 
 describe('BackToTop', () => {
   it('appears only after the scroll settles for 50 ms', () => {

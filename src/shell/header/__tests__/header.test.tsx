@@ -54,6 +54,23 @@ describe('Header for a signed-in user', () => {
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
+  it('opens the search field with its input focused, its code loaded on the first open', async () => {
+    renderShell(<Header />, { user: learner });
+    const toggle = screen.getByRole('button', { name: 'Open search' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    const input = await screen.findByRole('searchbox', { name: 'Search' });
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Close search' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    // The machine runs the field from here: Escape collapses it and gives the focus back.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open search' })).toHaveFocus();
+  });
+
   it('shows the leaderboard link only when incentives_leaderboard is on', () => {
     const { unmount } = renderShell(<Header />, { user: learner });
     expect(screen.queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument();

@@ -18,19 +18,28 @@ function Capture() {
   return null;
 }
 
-/** Renders the provider and waits for its toasts, which load after the page. */
+/**
+ * Renders the provider and has its toasts loaded: they load with the first notification, so one
+ * is shown and cleared first.
+ */
 async function renderToasts() {
+  render(
+    <I18nProvider translator={createTranslator({ language: 'en', translations: [] })}>
+      <NotificationsProvider>
+        <Capture />
+      </NotificationsProvider>
+    </I18nProvider>,
+  );
+  // Nothing of the toasts is in the page before a notification.
+  expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
   await act(async () => {
-    render(
-      <I18nProvider translator={createTranslator({ language: 'en', translations: [] })}>
-        <NotificationsProvider>
-          <Capture />
-        </NotificationsProvider>
-      </I18nProvider>,
-    );
+    api.notify('info', 'Loading the toasts');
     await import('../toast-host');
   });
+  expect(screen.getByRole('alert')).toHaveTextContent('Loading the toasts');
+  act(() => api.clear());
   expect(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 }
 
 describe('NotificationsProvider and toasts', () => {

@@ -12,6 +12,7 @@ import {
   withRenderedPage,
   type PageRenderer,
 } from './page-renderer';
+import { pageStatus } from './page-status';
 import type { RoutePreloads } from './route-preloads';
 
 const brotli = promisify(brotliCompress);
@@ -183,6 +184,7 @@ export async function sendPortalPage(
     page = withLanguage(page, language.code, language.dir);
   }
   void reply
+    .code(pageStatus(request.url.split('?')[0] ?? '/'))
     .header('Cache-Control', 'private, no-cache')
     .header('Vary', 'Cookie, Accept-Encoding')
     .type('text/html; charset=utf-8');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type AtriumApp } from '../../src/server/app';
-import { describeEachDb } from './helpers';
+import { describeEachDb, PASSWORD } from './helpers';
 
 // The server's page renderer is built with the server's own sanitizer in place of the browser's
 // (vite.config.ts); rendering from the sources here needs the same.
@@ -67,6 +67,91 @@ describeEachDb('portal pages', (server) => {
       const res = await page('/api/v2/no-such-thing');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Not found' });
+    });
+  });
+
+  describe("a visitor's language", () => {
+    const general = async (headers: Record<string, string>) => {
+      const res = await portal.inject({
+        method: 'GET',
+        url: '/api/v2/settings?type=general',
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers.vary)).toMatch(/Accept-Language/);
+      return res.json<{ data: { current_language: string } }>().data.current_language;
+    };
+
+    it('comes from Accept-Language, q-values respected, a region matching its language', async () => {
+      expect(await general({ 'accept-language': 'ar' })).toBe('ar');
+      expect(await general({ 'accept-language': 'ar-EG,ar;q=0.9' })).toBe('ar');
+      expect(await general({ 'accept-language': 'en;q=0.2, ar;q=0.8' })).toBe('ar');
+      expect(await general({ 'accept-language': 'ar;q=0.2, en-GB;q=0.8' })).toBe('en');
+      // None of the site's: the site's default.
+      expect(await general({ 'accept-language': 'fr, de;q=0.5' })).toBe('en');
+      expect(await general({})).toBe('en');
+    });
+
+    it('is rendered on the page in that language and direction', async () => {
+      const res = await page('/', { 'accept-language': 'ar' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/<html lang="ar" dir="rtl">/);
+      expect(String(res.headers.vary)).toMatch(/Accept-Language/);
+      const english = await page('/', { 'accept-language': 'en-US' });
+      expect(english.body).toMatch(/<html lang="en" dir="ltr">/);
+    });
+
+    it('is the one chosen with the switch, kept in a cookie over the browser’s', async () => {
+      const chosen = await portal.inject({
+        method: 'GET',
+        url: '/system/language/ar?destination=%2Ftrainings%3Fpage%3D2',
+      });
+      expect(chosen.statusCode).toBe(303);
+      expect(chosen.headers.location).toBe('/trainings?page=2');
+      const cookie = chosen.cookies.find((c) => c.name === 'atrium_language');
+      expect(cookie?.value).toBe('ar');
+      const cookies = { cookie: `atrium_language=${cookie!.value}` };
+      expect(await general({ 'accept-language': 'en', ...cookies })).toBe('ar');
+      const res = await page('/trainings', { 'accept-language': 'en', ...cookies });
+      expect(res.body).toMatch(/<html lang="ar" dir="rtl">/);
+      // A cookie naming no language of the site is ignored.
+      expect(await general({ 'accept-language': 'en', cookie: 'atrium_language=xx' })).toBe('en');
+    });
+
+    it('refuses a language the site lacks and a destination off the site', async () => {
+      const missing = await portal.inject({ method: 'GET', url: '/system/language/xx' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.cookies.map((c) => c.name)).not.toContain('atrium_language');
+      for (const destination of ['//evil.example/x', '/\\evil.example', 'https://evil.example']) {
+        const res = await portal.inject({
+          method: 'GET',
+          url: `/system/language/en?destination=${encodeURIComponent(destination)}`,
+        });
+        expect(res.headers.location, destination).toBe('/');
+      }
+    });
+
+    it("gives way to a signed-in user's own language", async () => {
+      const login = await portal.inject({
+        method: 'POST',
+        url: '/api/v2/auth/login',
+        headers: { 'x-xsrf-token': 't', cookie: 'XSRF-TOKEN=t' },
+        payload: { name: 'layla', password: PASSWORD },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const session = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const language = await general({
+        'accept-language': 'en',
+        cookie: `${session}; atrium_language=en; XSRF-TOKEN=t`,
+      });
+      const me = await portal.inject({
+        method: 'GET',
+        url: '/api/v2/me?attributes[]=profile',
+        headers: { cookie: session },
+      });
+      const own = me.json<{ data: { language: string | null } }>().data.language;
+      expect(own).toBe('ar');
+      expect(language).toBe('ar');
     });
   });
 });

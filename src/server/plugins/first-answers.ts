@@ -45,7 +45,11 @@ interface Answers {
  * simply made by the portal as usual.
  */
 function answersFor(app: FastifyInstance, request: FastifyRequest, apiPrefix: string): Answers {
-  const headers = request.headers.cookie ? { cookie: request.headers.cookie } : {};
+  // The caller's cookies and languages: the answers are theirs, in their language.
+  const headers: Record<string, string> = {};
+  if (request.headers.cookie) headers.cookie = request.headers.cookie;
+  const languages = request.headers['accept-language'];
+  if (languages) headers['accept-language'] = languages;
   const answers = new Map<string, string>();
   const ask = async (url: string) => {
     const res = await app.inject({ method: 'GET', url: `${apiPrefix}/${url}`, headers });
@@ -186,7 +190,7 @@ export async function sendPortalPage(
   void reply
     .code(pageStatus(request.url.split('?')[0] ?? '/'))
     .header('Cache-Control', 'private, no-cache')
-    .header('Vary', 'Cookie, Accept-Encoding')
+    .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
     .type('text/html; charset=utf-8');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) {

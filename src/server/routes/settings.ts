@@ -21,6 +21,7 @@ import { errorResponses, needFlags } from '../lib/guards';
 import { sanitizeAdminHtml } from '../lib/sanitize';
 import { sendKept } from '../lib/table-cache';
 import { currentUserOf } from '../lib/site-admin';
+import { visitorLanguage } from '../lib/visitor-language';
 
 /** Cookie remembering which disclaimer version this browser agreed to. */
 export const COOKIES_AGREED_COOKIE = 'atrium_cookies_agreed';
@@ -51,19 +52,22 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           return ok(await settings.get('countries'));
         case 'general': {
           const { uid } = request.access;
+          // A caller without a language of their own reads the one they chose or their browser
+          // asks for: the answer depends on it, and is kept per language.
+          const [langs, regional] = await Promise.all([
+            app.cache.get('languages:list', ['languages'], () => languages.list()),
+            app.cache.get('settings:regional', ['settings'], () => settings.get('regional')),
+          ]);
+          const visitor = visitorLanguage(request, langs, regional.default_language);
           const general = async () => {
-            const [formats, langs, regional] = await Promise.all([
-              settings.get('date_time_formats'),
-              languages.list(),
-              settings.get('regional'),
-            ]);
+            const formats = await settings.get('date_time_formats');
             const user = request.access.signedIn
               ? await currentUserOf(users, uid, request.realUid, false)
               : undefined;
             const language =
               user?.language && langs.some((l) => l.langcode === user.language)
                 ? user.language
-                : regional.default_language;
+                : visitor;
             return ok({
               date_time_formats: formats,
               languages: langs,
@@ -74,10 +78,11 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
             });
           };
           // Asked for by every page: kept per caller, serialized.
+          void reply.header('Vary', 'Cookie, Accept-Language');
           return sendKept(
             reply,
             app.cache,
-            `settings:general:${uid}:${request.realUid ?? ''}`,
+            `settings:general:${uid}:${request.realUid ?? ''}:${visitor}`,
             ['settings', 'languages', 'users', 'user_roles', 'role_flags'],
             general,
           );

@@ -1,5 +1,6 @@
 import { useT } from '@engine/react';
 import { useFooterSettings } from '@/lib/queries/footer-settings';
+import { LanguageSwitch } from '../language-switch/language-switch';
 import styles from './footer.module.css';
 
 /** Site footer: about, contact, privacy policy and terms of use links, text, copyright and version. */
@@ -37,6 +38,7 @@ export function Footer() {
             ))}
         </p>
       )}
+      <LanguageSwitch />
     </footer>
   );
 }

@@ -17,6 +17,12 @@ export {
   type RequestOptions,
 } from './http';
 export { ADMIN_HTML_POLICY } from './admin-html';
+export {
+  MIN_PASSWORD_LENGTH,
+  passwordRules,
+  passwordStrength,
+  type PasswordRule,
+} from './password-strength';
 export { HTML_CONTENT_TYPE, isHtmlSchema, mapHtmlFields } from './html-fields';
 export {
   restrictionTypeProblems,

@@ -33,6 +33,8 @@ export interface FlatCrumb {
 export interface FlatRoute {
   path: string;
   page?: string;
+  /** The content page a generic content page shows (`content` of the route). */
+  content?: string;
   signedIn: boolean;
   access: AccessRule[];
   visitorsOnly?: { otherwise: string };
@@ -295,6 +297,7 @@ export function flattenRoutes(config: RoutesConfig): FlatRoute[] {
       out.push({
         path,
         ...(route.page === undefined ? {} : { page: route.page }),
+        ...(route.content === undefined ? {} : { content: route.content }),
         signedIn,
         access,
         ...(visitorsOnly === undefined ? {} : { visitorsOnly }),

@@ -23,6 +23,8 @@ export interface RouteHandle {
   page?: string;
   /** The settings document a generic settings page edits. */
   document?: string;
+  /** The content page a generic content page shows. */
+  content?: string;
   /** The pages directly below a route with children, which its landing page lists. */
   childPages?: ChildPage[];
 }
@@ -75,6 +77,7 @@ function handleOf(route: RouteConfig, signedIn: boolean): RouteHandle {
   const handle: RouteHandle = { signedIn };
   if (route.page !== undefined) handle.page = route.page;
   if (route.document !== undefined) handle.document = route.document;
+  if (route.content !== undefined) handle.content = route.content;
   if (route.breadcrumb !== undefined) handle.breadcrumb = route.breadcrumb;
   if (route.breadcrumbRedirect !== undefined) handle.breadcrumbRedirect = route.breadcrumbRedirect;
   if (route.title !== undefined) handle.title = route.title;
@@ -159,6 +162,7 @@ export function createRoutes(config: RoutesConfig, o: RouteRegistry): RouteObjec
                 signedIn,
                 page: route.page!,
                 ...(route.document === undefined ? {} : { document: route.document }),
+                ...(route.content === undefined ? {} : { content: route.content }),
               },
             },
             ...children,

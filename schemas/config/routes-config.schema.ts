@@ -45,6 +45,11 @@ const routeProperties = {
    * with, the generic `settings-document` page.
    */
   document: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+  /**
+   * The content page (about, privacy policy…) the page shows: needed by, and only with, the
+   * generic `content-page` page. Administrators write its title and text per language.
+   */
+  content: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
   /** Needs a signed-in user (protected-area guard). Inherited by children. */
   signedIn: { type: 'boolean' },
   /** Feature guards, checked in order after the signed-in check. Inherited by children. */
@@ -94,6 +99,14 @@ export const routeSchema = {
       if: { required: ['document'] },
       then: { required: ['page'], properties: { page: { const: 'settings-document' } } },
     },
+    {
+      if: { required: ['page'], properties: { page: { const: 'content-page' } } },
+      then: { required: ['content'] },
+    },
+    {
+      if: { required: ['content'] },
+      then: { required: ['page'], properties: { page: { const: 'content-page' } } },
+    },
   ],
 } as const;
 
@@ -114,6 +127,7 @@ export interface RouteConfig {
   path: string;
   page?: string;
   document?: string;
+  content?: string;
   signedIn?: boolean;
   access?: AccessRule[];
   visitorsOnly?: { otherwise: string };

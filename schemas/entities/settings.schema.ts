@@ -67,6 +67,8 @@ export const siteSettingsSchema = {
     /** Catalogue and public storefront page switches (public storefront landing rule); on when absent. */
     catalog_enabled: { type: 'boolean' },
     storefront_page_enabled: { type: 'boolean' },
+    /** Visitors may create their own learner account on the sign-up page; off when absent. */
+    self_registration: { type: 'boolean' },
   },
 } as const;
 export type SiteSettings = FromSchema<typeof siteSettingsSchema>;
@@ -94,9 +96,11 @@ export const brandingSchema = {
     'logo',
     'logo_alt',
     'site_background',
+    'self_registration',
   ],
   additionalProperties: false,
   properties: {
+    self_registration: { type: 'boolean' },
     site_name: { type: 'string' },
     organization_name: { type: 'string' },
     login_url: { type: 'string' },

@@ -6,6 +6,7 @@ const {
   site_name,
   login_url,
   signup_url,
+  self_registration,
   incentives_leaderboard,
   incentives_shop_enabled,
   breadcrumbs_enabled,
@@ -35,7 +36,7 @@ export const siteSettingsFormSchema = {
     links: {
       type: 'object',
       additionalProperties: false,
-      properties: { login_url, signup_url },
+      properties: { login_url, signup_url, self_registration },
     },
     features: {
       type: 'object',
@@ -86,6 +87,11 @@ export const siteSettingsUiSchema = {
       'ui:emptyValue': '',
       'ui:placeholder': 'https://example.org/register',
       'ui:help': 'Leave empty to hide the Sign up link.',
+    },
+    self_registration: {
+      'ui:title': 'Visitors may sign up',
+      'ui:help':
+        'Visitors can create their own learner account on the built-in sign-up page (/user/register).',
     },
   },
   features: {

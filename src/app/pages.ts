@@ -45,6 +45,10 @@ const pageModules: Record<string, PageModule> = {
   'site-admin-languages': () => import('@/features/site-admin/pages/languages-page'),
   'site-admin-translations': () => import('@/features/site-admin/pages/translations-page'),
   'site-admin-audit': () => import('@/features/site-admin/pages/audit-page'),
+  'site-admin-content-pages': () => import('@/features/site-admin/pages/content-pages-page'),
+  'site-admin-content-page': () => import('@/features/site-admin/pages/content-page-edit-page'),
+  'content-page': () => import('@/features/content-pages/pages/content-page'),
+  signup: () => import('@/features/user/pages/signup-page'),
   'course-administration': () =>
     import('@/features/course-administration/pages/course-administration-page'),
   availability: () => import('@/features/availability/pages/my-availability-page'),

@@ -69,6 +69,7 @@ const RENDERED_PAGES = new Set([
   'leaderboard',
   'not-found',
   'denied',
+  'content-page',
 ]);
 
 /**

@@ -39,6 +39,7 @@ import { uploadsPlugin } from './plugins/uploads';
 import { appearanceRoutes } from './routes/appearance';
 import { authRoutes } from './routes/auth';
 import { availabilityRoutes } from './routes/availability';
+import { contentPageRoutes } from './routes/content-pages';
 import { avatarRoutes } from './routes/avatars';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -296,6 +297,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
         await api.register(avatarRoutes);
         await api.register(availabilityRoutes);
         await api.register(siteAdminRoutes);
+        await api.register(contentPageRoutes);
         api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       },
       { prefix: API_PREFIX },

@@ -22,9 +22,13 @@ export const useSiteSettings = () => useQuery(siteSettingsQueryOptions());
 
 /** The public part of the site settings, as `GET settings/branding` would answer. */
 function brandingOf(settings: SiteSettings): Branding {
-  return Object.fromEntries(
-    brandingSchema.required.map((key) => [key, settings[key]]),
-  ) as unknown as Branding;
+  return {
+    ...(Object.fromEntries(
+      brandingSchema.required.map((key) => [key, settings[key]]),
+    ) as unknown as Branding),
+    // Off when the stored settings do not mention it, as the server answers.
+    self_registration: settings.self_registration ?? false,
+  };
 }
 
 /**

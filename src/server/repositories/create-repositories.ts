@@ -1,6 +1,7 @@
 import type { Db } from '../db/db';
 import { auditRepository } from './audit';
 import { availabilityRepository } from './availability';
+import { contentPagesRepository } from './content-pages';
 import { earningRepository } from './earning';
 import { languagesRepository } from './languages';
 import { loginFailuresRepository } from './login-failures';
@@ -36,6 +37,7 @@ function repositoriesOver(db: Db) {
     earning: earningRepository(db),
     availability: availabilityRepository(db),
     audit: auditRepository(db),
+    contentPages: contentPagesRepository(db),
   };
 }
 

@@ -195,6 +195,15 @@ export function usersRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Whether an account has this e-mail address, or signs in with it. */
+    async mailTaken(mail: string): Promise<boolean> {
+      const { rows } = await db.query(
+        'SELECT 1 FROM users WHERE lower(mail) = lower($1) OR lower(name) = lower($1) LIMIT 1',
+        [mail],
+      );
+      return rows.length > 0;
+    },
+
     async nameTaken(name: string): Promise<boolean> {
       const { rows } = await db.query('SELECT 1 FROM users WHERE lower(name) = lower($1)', [name]);
       return rows.length > 0;

@@ -113,6 +113,7 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         logo: site.logo,
         logo_alt: site.logo_alt,
         site_background: site.site_background,
+        self_registration: site.self_registration ?? false,
       });
     },
   );

@@ -141,6 +141,7 @@ export const demoSite: SiteSettings = {
   logo_alt: 'Atrium Academy',
   catalog_enabled: true,
   storefront_page_enabled: true,
+  self_registration: true,
 };
 
 export const demoFooter: FooterSettings = {

@@ -18,6 +18,7 @@ import {
 } from './demo-data';
 import { sectionTypeRegistry } from '../lib/section-types';
 import { seedAvailability } from './demo-availability';
+import { demoContentPages } from './demo-content-pages';
 import { seedIncentives } from './demo-incentives';
 import { demoStorefront } from './demo-storefront';
 import {
@@ -73,6 +74,14 @@ async function seedDemo(repos: Repositories): Promise<void> {
     default_language: 'en',
     default_timezone: 'Europe/Amsterdam',
   });
+  for (const [key, versions] of Object.entries(demoContentPages))
+    for (const [langcode, page] of Object.entries(versions))
+      await repos.contentPages.write(
+        key,
+        langcode,
+        { title: page.title, body: sanitizeAdminHtml(page.body) },
+        null,
+      );
 
   for (const item of demoNavigation) await repos.navigation.create(item);
 

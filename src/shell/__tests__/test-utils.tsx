@@ -39,6 +39,7 @@ export const branding = (over: Partial<Branding> = {}): Branding => ({
   organization_name: 'Atrium',
   login_url: '/user/login',
   signup_url: '/user/register',
+  self_registration: true,
   incentives_leaderboard: false,
   incentives_shop_enabled: false,
   breadcrumbs_enabled: true,

@@ -20,13 +20,14 @@ export function Footer() {
           <ul className={styles.links}>
             {links.map((link) => (
               <li key={link.url + link.title}>
-                <a href={link.url}>{link.title}</a>
+                {/* Administrators' texts, translated like the interface's. */}
+                <a href={link.url}>{i18n.t(link.title)}</a>
               </li>
             ))}
           </ul>
         </nav>
       )}
-      {data?.footer_text && <p className={styles.text}>{data.footer_text}</p>}
+      {data?.footer_text && <p className={styles.text}>{i18n.t(data.footer_text)}</p>}
       {(data?.footer_copyright || data?.version) && (
         <p className={styles.meta}>
           {data.footer_copyright && <span>{data.footer_copyright}</span>}

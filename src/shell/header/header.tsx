@@ -87,11 +87,12 @@ export function Header({ menuOpen = false, onMenuToggle, menuId }: HeaderProps) 
             <a href={branding?.login_url || '/user/login'} className={styles.loginLink}>
               {i18n.t('Log in')}
             </a>
-            {branding?.signup_url && (
-              <a href={branding.signup_url} className={styles.signupLink}>
-                {i18n.t('Sign up')}
-              </a>
-            )}
+            {branding?.signup_url &&
+              (branding.self_registration || !branding.signup_url.startsWith('/')) && (
+                <a href={branding.signup_url} className={styles.signupLink}>
+                  {i18n.t('Sign up')}
+                </a>
+              )}
           </>
         )}
       </div>

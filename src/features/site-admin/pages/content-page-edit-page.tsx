@@ -1,0 +1,222 @@
+import { ADMIN_HTML_POLICY } from '@engine/core';
+import { usePageTitle, useT } from '@engine/react';
+import type { ContentPageAdmin } from '@schemas/entities/content-page.schema';
+import type { Language } from '@schemas/entities/language.schema';
+import { useId, useMemo, useState, type FormEvent, type MouseEvent } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { sanitizeAdminHtml } from '@/lib/admin-html';
+import { useLanguages } from '@/lib/queries/languages';
+import { useSiteAdminContentPage } from '@/lib/queries/site-admin-content-page';
+import { useSaveContentPage } from '@/lib/queries/site-admin-save-content-page';
+import { BackLink } from '@/shell/back-link/back-link';
+import { useNotify } from '@/shell/notifications/notifications-provider';
+import { PageHeader } from '@/shell/page/page-header';
+import { ErrorState } from '@/shell/states/states';
+import { TableSkeleton } from '@/shell/states/table-skeleton';
+import { asApiError, userMessage } from '../components/errors';
+import texts from '../components/texts.module.css';
+import own from './cookie-disclaimer-page.module.css';
+
+const MAX_TITLE = 200;
+const MAX_BODY = 100000;
+
+/** /settings/site/pages/{key}: a content page's title and text, one language at a time. */
+export default function ContentPageEditPage() {
+  const { t } = useT();
+  const key = useParams().key ?? '';
+  const page = useSiteAdminContentPage(key);
+  const languages = useLanguages();
+  usePageTitle(page.data ? t(page.data.name) : undefined);
+  if (page.isError && asApiError(page.error).status === 404)
+    return <Navigate to="/not-found" replace />;
+  return (
+    <div>
+      <BackLink title={t('Back to the content pages')} url="/settings/site/pages" />
+      <PageHeader
+        title={page.data ? t(page.data.name) : t('Content page')}
+        lead={t('Write the page in each language of the site. Scripts and styles are removed.')}
+      />
+      {page.isPending || languages.isPending ? (
+        <TableSkeleton rows={8} />
+      ) : page.isError || languages.isError ? (
+        <ErrorState
+          message={t('The page could not be loaded.')}
+          onRetry={() => void Promise.all([page.refetch(), languages.refetch()])}
+        />
+      ) : (
+        <PageEditor page={page.data} languages={languages.data} />
+      )}
+    </div>
+  );
+}
+
+function PageEditor({ page, languages }: { page: ContentPageAdmin; languages: Language[] }) {
+  const { t } = useT();
+  const [langcode, setLangcode] = useState(languages[0]?.langcode ?? 'en');
+  const ids = { language: useId() };
+  const version = page.versions.find((v) => v.langcode === langcode);
+  const language = languages.find((l) => l.langcode === langcode);
+  return (
+    <div className={texts.stack}>
+      <div className={texts.field}>
+        <label htmlFor={ids.language}>{t('Language')}</label>
+        <select
+          id={ids.language}
+          value={langcode}
+          onChange={(event) => setLangcode(event.target.value)}
+        >
+          {languages.map((l) => (
+            <option key={l.langcode} value={l.langcode}>
+              {l.name}
+              {page.versions.some((v) => v.langcode === l.langcode)
+                ? ''
+                : ` (${t('not written yet')})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <VersionEditor
+        // A new language starts a new form.
+        key={langcode}
+        pageKey={page.key}
+        langcode={langcode}
+        dir={language?.direction ? 'rtl' : 'ltr'}
+        stored={version ?? { title: '', body: '' }}
+      />
+    </div>
+  );
+}
+
+function VersionEditor(p: {
+  pageKey: string;
+  langcode: string;
+  dir: 'ltr' | 'rtl';
+  stored: { title: string; body: string };
+}) {
+  const { t } = useT();
+  const { notify } = useNotify();
+  const save = useSaveContentPage(p.pageKey);
+  const [title, setTitle] = useState(p.stored.title);
+  const [body, setBody] = useState(p.stored.body);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const ids = {
+    title: useId(),
+    titleError: useId(),
+    body: useId(),
+    bodyError: useId(),
+    help: useId(),
+    preview: useId(),
+  };
+  const preview = useMemo(() => sanitizeAdminHtml(body), [body]);
+  const lang = p.langcode === 'origin' ? 'en' : p.langcode;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!title.trim()) {
+      setErrors({ title: t('Required') });
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync({ langcode: p.langcode, title, body });
+      setTitle(saved.title);
+      setBody(saved.body);
+      notify('success', t('The page has been saved.'));
+      if (saved.body !== body.trim())
+        notify('info', t('Markup that is not allowed was removed from the text.'));
+    } catch (e) {
+      const failure = asApiError(e);
+      const fields = Object.fromEntries(failure.messages.map((m) => [m.path, m.text]));
+      if (failure.status === 400 && (fields.title || fields.body)) setErrors(fields);
+      else notify('error', userMessage(failure) ?? t('Something went wrong, please try again.'));
+    }
+  };
+
+  // The preview is for reading: following one of its links would leave the unsaved text behind.
+  const keepHere = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
+  };
+
+  return (
+    <div className={own.layout}>
+      <form className={own.editor} onSubmit={(event) => void submit(event)} noValidate>
+        <div className={texts.field}>
+          <label htmlFor={ids.title}>{t('Title')}</label>
+          <input
+            id={ids.title}
+            lang={lang}
+            dir={p.dir}
+            maxLength={MAX_TITLE}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={errors.title ? ids.titleError : undefined}
+            required
+          />
+          {errors.title ? (
+            <p id={ids.titleError} className={texts.fieldError}>
+              {errors.title}
+            </p>
+          ) : null}
+        </div>
+        <div className={texts.field}>
+          <label htmlFor={ids.body}>{t('Text (HTML)')}</label>
+          <textarea
+            id={ids.body}
+            className={own.code}
+            dir="ltr"
+            spellCheck={false}
+            maxLength={MAX_BODY}
+            rows={16}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={`${errors.body ? `${ids.bodyError} ` : ''}${ids.help}`}
+          />
+          {errors.body ? (
+            <p id={ids.bodyError} className={texts.fieldError}>
+              {errors.body}
+            </p>
+          ) : null}
+          <p id={ids.help} className={texts.help}>
+            {t('Allowed tags: @tags. Links may use http, https and mailto addresses.', {
+              tags: ADMIN_HTML_POLICY.tags.map((tag) => `<${tag}>`).join(' '),
+            })}{' '}
+            {t(
+              'Anything else, such as scripts, styles and event attributes, is removed on saving.',
+            )}
+          </p>
+        </div>
+        <div className={texts.actions}>
+          <button
+            type="submit"
+            className={texts.primary}
+            disabled={save.isPending}
+            aria-busy={save.isPending}
+          >
+            {t('Save page')}
+          </button>
+        </div>
+      </form>
+      <section className={own.preview} aria-labelledby={ids.preview}>
+        <h2 id={ids.preview} className={texts.sectionTitle}>
+          {t('Preview')}
+        </h2>
+        <div lang={lang} dir={p.dir}>
+          {title.trim() ? <h3>{title}</h3> : null}
+          {preview.trim() ? (
+            <div
+              className={own.banner}
+              onClick={keepHere}
+              // Sanitized above, with the tags and attributes the server keeps.
+              dangerouslySetInnerHTML={{ __html: preview }}
+            />
+          ) : (
+            <p className={own.empty}>{t('This page has no text yet.')}</p>
+          )}
+        </div>
+        <p className={texts.help}>{t('Links in the preview do not open.')}</p>
+      </section>
+    </div>
+  );
+}

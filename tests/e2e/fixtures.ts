@@ -43,12 +43,12 @@ export function launchBrowser(): { browser: () => Browser } {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-    locale: 'en-GB',
+    locale: options.locale ?? 'en-GB',
   });
   context.on('page', watchCsp);
   const page = await context.newPage();

@@ -49,6 +49,8 @@ export default function SignupPage() {
 
   const personal = { name: values.name, mail: values.mail };
   const rules = passwordRules(values.password, personal);
+  // Nothing typed keeps no rule yet.
+  const shownRules = values.password ? rules : rules.map((rule) => ({ ...rule, met: false }));
   const strength = passwordStrength(values.password, personal);
 
   const check = (): Partial<Record<Field, string[]>> => {
@@ -201,7 +203,7 @@ export default function SignupPage() {
             </span>
           </div>
           <ul id={`${id}-rules`} className={styles.rules}>
-            {rules.map((rule) => (
+            {shownRules.map((rule) => (
               <li key={rule.id} data-met={rule.met}>
                 <span className="visually-hidden">{rule.met ? t('Done:') : t('To do:')} </span>
                 {t(rule.text, { count: MIN_PASSWORD_LENGTH })}

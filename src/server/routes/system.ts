@@ -72,7 +72,10 @@ export const systemRoutes = (options: { production: boolean }): FastifyPluginAsy
             "A visitor's choice of language, kept in a cookie; then back to the page they were on (a plain link, so it works before any script runs)",
           params: chooseLanguageParamsSchema,
           querystring: chooseLanguageQuerySchema,
-          response: { ...errorResponses },
+          response: {
+            303: { description: 'Back to the page, in the chosen language', type: 'null' },
+            ...errorResponses,
+          },
         },
       },
       async (request, reply) => {

@@ -4,6 +4,7 @@ import { checkCollections } from './collection-checks';
 import type { ValidateConfig } from './manifest';
 import { isRecord, ProjectModules, type ProjectProblem } from './project-files';
 import { checkRoutes, loadTranslations } from './route-checks';
+import { translatableProblems } from '../core/translatable-fields';
 import { SchemaRegistry, uiProblems } from './schema-checks';
 
 export type { ProjectProblem } from './project-files';
@@ -141,6 +142,8 @@ async function checkSchemaModules(
           continue;
         }
         schemas.add(where, value);
+        for (const problem of translatableProblems(value))
+          problems.push({ path: `${where}${problem.pointer}`, message: problem.message });
       }
     }
   });

@@ -25,6 +25,18 @@ export {
 } from './password-strength';
 export { HTML_CONTENT_TYPE, isHtmlSchema, mapHtmlFields } from './html-fields';
 export {
+  TRANSLATABLE,
+  isTranslatableSchema,
+  localize,
+  schemaAtPath,
+  translatablePaths,
+  translatableProblems,
+  valueAtPath,
+  type ContentTranslations,
+  type FieldTexts,
+  type TranslatableProblem,
+} from './translatable-fields';
+export {
   restrictionTypeProblems,
   type DeclarationProblem,
   type DeclaredAttribute,

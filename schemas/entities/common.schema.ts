@@ -133,7 +133,7 @@ export const titledLinkSchema = {
   required: ['title', 'url'],
   additionalProperties: false,
   properties: {
-    title: { type: 'string', maxLength: 200 },
+    title: { type: 'string', maxLength: 200, 'x-translatable': true },
     url: { type: 'string', maxLength: 2048 },
   },
 } as const;
@@ -143,6 +143,22 @@ export type TitledLink = FromSchema<typeof titledLinkSchema>;
  * A schema to nest inside another: the same shape without its `$id`, so one validator can hold
  * both the standalone schema and the one that nests it.
  */
+/**
+ * Texts an administrator entered per site language for the fields a schema declares
+ * translatable (`x-translatable`): language code, then field path (`about.title`), then text.
+ * An empty text removes that language's text of the field (the default language's shows).
+ */
+export const contentTranslationsSchema = {
+  $id: 'atrium:content-translations',
+  type: 'object',
+  maxProperties: 100,
+  additionalProperties: {
+    type: 'object',
+    maxProperties: 100,
+    additionalProperties: { type: 'string', maxLength: 20_000 },
+  },
+} as const;
+
 export function embed<S extends { readonly $id: string }>(schema: S): Omit<S, '$id'> {
   const { $id: _id, ...shape } = schema;
   return shape;

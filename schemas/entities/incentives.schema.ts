@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import {
+  contentTranslationsSchema,
   dateSchema,
   dateTimeSchema,
   embed,
@@ -48,8 +49,13 @@ export const productInputSchema = {
   required: ['title', 'price'],
   additionalProperties: false,
   properties: {
-    title: { type: 'string', title: 'Title', minLength: 1, maxLength: 200 },
-    description: { type: 'string', title: 'Description', maxLength: 20_000 },
+    title: { type: 'string', title: 'Title', minLength: 1, maxLength: 200, 'x-translatable': true },
+    description: {
+      type: 'string',
+      title: 'Description',
+      maxLength: 20_000,
+      'x-translatable': true,
+    },
     image: imageSchema,
     price: { type: 'integer', title: 'Price in points', minimum: 1, maximum: 1_000_000 },
     stock: {
@@ -84,6 +90,16 @@ export const productInputSchema = {
   },
 } as const;
 export type ProductInput = FromSchema<typeof productInputSchema, DefaultedOptional>;
+
+/** `POST|PATCH incentives/products`: a product, with its texts in the other languages. */
+export const productBodySchema = {
+  ...productInputSchema,
+  $id: 'atrium:incentive-product-body',
+  properties: {
+    ...productInputSchema.properties,
+    translations: embed(contentTranslationsSchema),
+  },
+} as const;
 
 /**
  * The product fields Atrium itself knows: each has its own column of `incentive_products` and
@@ -121,6 +137,17 @@ export const productSchema = {
   },
 } as const;
 export type Product = FromSchema<typeof productSchema, DefaultedOptional>;
+
+/** A reward product as its form edits it: with its texts in the site's other languages. */
+export const productWithTextsSchema = {
+  ...productSchema,
+  $id: 'atrium:incentive-product-with-texts',
+  properties: {
+    ...productSchema.properties,
+    translations: embed(contentTranslationsSchema),
+  },
+} as const;
+export type ProductWithTexts = FromSchema<typeof productWithTextsSchema, DefaultedOptional>;
 
 /** `GET incentives/products`: 25 a page by default, newest first. */
 export const productListQuerySchema = {
@@ -168,9 +195,9 @@ export const shopProductSchema = {
   additionalProperties: false,
   properties: {
     id: { type: 'integer', minimum: 1 },
-    title: { type: 'string' },
+    title: { type: 'string', 'x-translatable': true },
     /** Sanitized HTML. */
-    description: { type: 'string' },
+    description: { type: 'string', 'x-translatable': true },
     image: imageSchema,
     price: { type: 'integer', minimum: 1 },
     /** Null: unlimited. */
@@ -214,8 +241,14 @@ export const shopSettingsSchema = {
   required: ['title', 'intro', 'banner', 'banner_height', 'expiry_warning_days'],
   additionalProperties: false,
   properties: {
-    title: { type: 'string', title: 'Shop title', minLength: 1, maxLength: 200 },
-    intro: { type: 'string', title: 'Introduction', maxLength: 2000 },
+    title: {
+      type: 'string',
+      title: 'Shop title',
+      minLength: 1,
+      maxLength: 200,
+      'x-translatable': true,
+    },
+    intro: { type: 'string', title: 'Introduction', maxLength: 2000, 'x-translatable': true },
     banner: { anyOf: [imageSchema, { type: 'null' }], title: 'Banner' },
     banner_height: { type: 'integer', title: 'Banner height (pixels)', minimum: 80, maximum: 600 },
     /** Points expiring within this many days are shown as "expiring soon". */
@@ -228,6 +261,16 @@ export const shopSettingsSchema = {
   },
 } as const;
 export type ShopSettings = FromSchema<typeof shopSettingsSchema>;
+
+/** `POST settings/incentives/shop`: the settings, with their texts in the other languages. */
+export const shopSettingsBodySchema = {
+  ...shopSettingsSchema,
+  $id: 'atrium:shop-settings-body',
+  properties: {
+    ...shopSettingsSchema.properties,
+    translations: embed(contentTranslationsSchema),
+  },
+} as const;
 
 /** `GET incentives/shop_info`: what the shop page shows around the products. */
 export const shopInfoSchema = {

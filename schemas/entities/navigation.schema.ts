@@ -8,8 +8,8 @@ export const navigationItemSchema = {
   additionalProperties: false,
   properties: {
     id: { type: 'string' },
-    /** English source string; the client translates it. */
-    title: { type: 'string' },
+    /** In the caller's language when an administrator gave it one. */
+    title: { type: 'string', 'x-translatable': true },
     url: { type: 'string' },
     icon: { type: 'string' },
     children: {

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessFlagNames } from './access-flags.schema';
-import { embed, titledLinkSchema } from './common.schema';
+import { contentTranslationsSchema, embed, titledLinkSchema } from './common.schema';
 import { languageSchema } from './language.schema';
 import { realUserSchema } from './user.schema';
 
@@ -55,7 +55,7 @@ export const siteSettingsSchema = {
   additionalProperties: false,
   properties: {
     organization_name: { type: 'string', maxLength: 200 },
-    site_name: { type: 'string', minLength: 1, maxLength: 200 },
+    site_name: { type: 'string', minLength: 1, maxLength: 200, 'x-translatable': true },
     login_url: { type: 'string', maxLength: 2048 },
     signup_url: { type: 'string', maxLength: 2048 },
     incentives_leaderboard: { type: 'boolean' },
@@ -77,6 +77,11 @@ export type SiteSettings = FromSchema<typeof siteSettingsSchema>;
 export const siteSettingsPatchSchema = {
   ...siteSettingsSchema,
   $id: 'atrium:site-settings-patch',
+  properties: {
+    ...siteSettingsSchema.properties,
+    /** Texts of the translatable fields in the site's other languages. */
+    translations: embed(contentTranslationsSchema),
+  },
   required: [],
   minProperties: 1,
 } as const;
@@ -135,8 +140,8 @@ export const footerSettingsSchema = {
     contact: embed(titledLinkSchema),
     privacy_policy: embed(titledLinkSchema),
     terms_of_use: embed(titledLinkSchema),
-    footer_text: { type: 'string', maxLength: 2000 },
-    footer_copyright: { type: 'string', maxLength: 500 },
+    footer_text: { type: 'string', maxLength: 2000, 'x-translatable': true },
+    footer_copyright: { type: 'string', maxLength: 500, 'x-translatable': true },
     version: { type: 'string', maxLength: 50 },
     version_url: { type: 'string', maxLength: 2048 },
   },
@@ -147,6 +152,11 @@ export type FooterSettings = FromSchema<typeof footerSettingsSchema>;
 export const footerSettingsPatchSchema = {
   ...footerSettingsSchema,
   $id: 'atrium:footer-settings-patch',
+  properties: {
+    ...footerSettingsSchema.properties,
+    /** Texts of the translatable fields in the site's other languages. */
+    translations: embed(contentTranslationsSchema),
+  },
   required: [],
   minProperties: 1,
 } as const;

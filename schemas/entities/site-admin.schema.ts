@@ -1,5 +1,11 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateSchema, embed, instantSchema, seekQuerySchema } from './common.schema';
+import {
+  contentTranslationsSchema,
+  dateSchema,
+  embed,
+  instantSchema,
+  seekQuerySchema,
+} from './common.schema';
 import { userProfileSchema } from './user.schema';
 
 const date = embed(dateSchema);
@@ -195,7 +201,14 @@ export const cookieDisclaimerBodySchema = {
   type: 'object',
   required: ['disclaimer_text'],
   additionalProperties: false,
-  properties: { disclaimer_text: { type: 'string', maxLength: 20000 } },
+  properties: {
+    disclaimer_text: {
+      type: 'string',
+      maxLength: 20000,
+      'x-translatable': true,
+    },
+    translations: embed(contentTranslationsSchema),
+  },
 } as const;
 
 /** The answer of `POST settings/cookies-disclaimer`: the saved text and its version. */

@@ -17,7 +17,7 @@ export const taxonomyTermSchema = {
   additionalProperties: false,
   properties: {
     tid: { type: 'integer', minimum: 1 },
-    name: { type: 'string' },
+    name: { type: 'string', 'x-translatable': true },
     vocabulary: { type: 'string' },
     parent: { type: ['integer', 'null'] },
     weight: { type: 'integer' },
@@ -33,7 +33,7 @@ export const vocabularySchema = {
   additionalProperties: false,
   properties: {
     type: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
-    name: { type: 'string' },
+    name: { type: 'string', 'x-translatable': true },
     taxonomy: { type: 'array', items: embed(taxonomyTermSchema) },
   },
 } as const;

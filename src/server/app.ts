@@ -38,6 +38,7 @@ import { storableInputPlugin } from './plugins/storable-input';
 import { uploadsPlugin } from './plugins/uploads';
 import { appearanceRoutes } from './routes/appearance';
 import { authRoutes } from './routes/auth';
+import { contentTranslationRoutes } from './routes/content-translations';
 import { availabilityRoutes } from './routes/availability';
 import { contentPageRoutes } from './routes/content-pages';
 import { avatarRoutes } from './routes/avatars';
@@ -285,6 +286,7 @@ export async function buildApp(options: BuildAppOptions = {}) {
         await api.register(settingsDocumentRoutes);
         await api.register(appearanceRoutes);
         await api.register(languageRoutes);
+        await api.register(contentTranslationRoutes);
         await api.register(userRoutes);
         await api.register(navigationRoutes);
         await api.register(taxonomyRoutes);

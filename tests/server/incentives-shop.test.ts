@@ -883,11 +883,13 @@ describeEachDb('incentives shop', (server) => {
       banner_height: 240,
       expiry_warning_days: 10,
     };
+    // The texts in other languages stay as they were when none are sent.
+    const { translations } = (await admin.get('/api/v2/settings/incentives/shop')).json().data;
     const saved = await admin.post('/api/v2/settings/incentives/shop', settings);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ data: settings });
+    expect(saved.json()).toEqual({ data: { ...settings, translations } });
     expect((await admin.get('/api/v2/settings/incentives/shop')).json()).toEqual({
-      data: settings,
+      data: { ...settings, translations },
     });
     const bad = await admin.post('/api/v2/settings/incentives/shop', {
       ...settings,

@@ -150,6 +150,26 @@ describe('validateProject', () => {
     ]);
   });
 
+  it('reports an x-translatable declaration that is not true/false, not on a string, or inside a list', async () => {
+    expect(
+      await lines({
+        ...good,
+        'schemas/entities/thing.schema.ts': `
+    export const thingSchema = { $id: 'test:thing', type: 'object', properties: {
+      name: { type: 'string', 'x-translatable': true },
+      count: { type: 'integer', 'x-translatable': true },
+      note: { type: 'string', 'x-translatable': 'yes' },
+      tags: { type: 'array', items: { type: 'string', 'x-translatable': true } },
+      link: { type: 'object', properties: { title: { type: 'string', 'x-translatable': true } } },
+    } } as const;`,
+      }),
+    ).toEqual([
+      'schemas/entities/thing.schema.ts#thingSchema/properties/count/x-translatable: marks a "integer": only a field of type "string" can have a text per language; remove x-translatable or make the field a string',
+      'schemas/entities/thing.schema.ts#thingSchema/properties/note/x-translatable: must be true or false, not "yes"',
+      'schemas/entities/thing.schema.ts#thingSchema/properties/tags/items/x-translatable: is inside a list or a choice of schemas, where its texts per language have no fixed place: declare it on a string reached through object properties only',
+    ]);
+  });
+
   it('checks uiSchemas against their schemas in both directions', async () => {
     const form = (ui: string) => ({
       ...good,

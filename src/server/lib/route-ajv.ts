@@ -1,11 +1,14 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import { TRANSLATABLE } from '@engine/core';
 
 /**
  * The Ajv options of the routes' schemas: form values coerced (one value for a list too),
- * declared defaults filled in, every error with the data it is about, nothing removed.
+ * declared defaults filled in, every error with the data it is about, nothing removed. A field's
+ * `x-translatable` declaration is known: it says how the field is stored, not what it may hold.
  */
 export const ROUTE_AJV_OPTIONS = {
+  keywords: [TRANSLATABLE] as string[],
   coerceTypes: 'array',
   useDefaults: true,
   removeAdditional: false,

@@ -24,6 +24,7 @@ export const WATCHED_TABLES = [
   'storefront_layouts',
   'storefront_sections',
   'sessions',
+  'content_translations',
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

@@ -2,6 +2,7 @@ import type { Db } from '../db/db';
 import { auditRepository } from './audit';
 import { availabilityRepository } from './availability';
 import { contentPagesRepository } from './content-pages';
+import { contentTranslationsRepository } from './content-translations';
 import { earningRepository } from './earning';
 import { languagesRepository } from './languages';
 import { loginFailuresRepository } from './login-failures';
@@ -26,6 +27,7 @@ function repositoriesOver(db: Db) {
     loginFailures: loginFailuresRepository(db),
     settings: settingsRepository(db),
     languages: languagesRepository(db),
+    contentTranslations: contentTranslationsRepository(db),
     navigation: navigationRepository(db),
     taxonomy: taxonomyRepository(db),
     points: pointsRepository(db),

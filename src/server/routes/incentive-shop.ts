@@ -4,12 +4,15 @@ import {
   adjustmentBodySchema,
   checkoutBodySchema,
   orderSchema,
+  productBodySchema,
   productInputSchema,
   productListQuerySchema,
   productSchema,
+  productWithTextsSchema,
   shopInfoSchema,
   shopProductSchema,
   shopQuerySchema,
+  shopSettingsBodySchema,
   shopSettingsSchema,
   transactionDetailsSchema,
   transactionQuerySchema,
@@ -32,7 +35,19 @@ import { audit, changes } from '../lib/audit';
 import { errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 import { keptAudienceOf } from '../lib/storefront-audience';
+import {
+  assertTranslations,
+  localizeDocument,
+  localizeRows,
+  mapTexts,
+  removeTranslations,
+  requestLanguage,
+  saveTranslations,
+  translationsOf,
+} from '../lib/content-sources';
 import type { Shopper } from '../repositories/shop';
+import { sanitizeAdminHtml } from '../lib/sanitize';
+import type { ContentTranslations } from '@engine/core';
 
 const idParamsSchema = idParams('id');
 
@@ -72,6 +87,18 @@ function productProblems(input: ProductInput): FieldMessage[] {
       problems.push({ path: `restrictions[${i}][type]`, text: 'Unknown restriction type' });
   });
   return problems;
+}
+
+/** Product descriptions are HTML: each language's is sanitized as the default one is. */
+function cleanedTexts(
+  translations: ContentTranslations | undefined,
+): ContentTranslations | undefined {
+  return (
+    translations &&
+    mapTexts(translations, (text, field) =>
+      field === 'description' ? sanitizeAdminHtml(text) : text,
+    )
+  );
 }
 
 function assertValid(problems: FieldMessage[]): void {
@@ -123,15 +150,18 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
       preHandler: shopAdminFlags(),
       schema: {
         tags: ['incentives'],
-        summary: 'One reward product',
+        summary: 'One reward product, with its texts in other languages',
         params: idParamsSchema,
-        response: { 200: envelope(productSchema), ...errorResponses },
+        response: { 200: envelope(productWithTextsSchema), ...errorResponses },
       },
     },
     async (request) => {
       const product = await shop.get(request.params.id);
       if (!product) throw new HttpError(404, NOT_FOUND);
-      return ok(product);
+      return ok({
+        ...product,
+        translations: await translationsOf(app.repos, 'incentive_product', product.id),
+      });
     },
   );
 
@@ -141,15 +171,19 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
       preHandler: shopAdminFlags(),
       schema: {
         tags: ['incentives'],
-        summary: 'Create a reward product (the description is sanitized)',
-        body: productInputSchema,
-        response: { 200: envelope(productSchema), ...errorResponses },
+        summary:
+          'Create a reward product (the description is sanitized), with its texts in other languages',
+        body: productBodySchema,
+        response: { 200: envelope(productWithTextsSchema), ...errorResponses },
       },
     },
     async (request) => {
-      assertValid(productProblems(request.body));
+      const { translations, ...input } = request.body;
+      assertValid(productProblems(input));
+      await assertTranslations(app.repos, productInputSchema, translations);
       const product = await app.repos.transaction(async (repos) => {
-        const created = await repos.shop.create(request.body);
+        const created = await repos.shop.create(input);
+        await saveTranslations(repos, 'incentive_product', created.id, cleanedTexts(translations));
         await audit(
           repos,
           request,
@@ -157,7 +191,10 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
           `product:${created.id}`,
           changes(null, request.body),
         );
-        return created;
+        return {
+          ...created,
+          translations: await translationsOf(repos, 'incentive_product', created.id),
+        };
       });
       return ok(product);
     },
@@ -170,26 +207,28 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
       schema: {
         tags: ['incentives'],
         summary:
-          'Replace a reward product with the whole product minus its id (fields left out are reset); units sold stay',
+          "Replace a reward product with the whole product minus its id (fields left out are reset); units sold stay. Texts in other languages that are sent replace those languages' texts",
         params: idParamsSchema,
-        body: productInputSchema,
-        response: { 200: envelope(productSchema), ...errorResponses },
+        body: productBodySchema,
+        response: { 200: envelope(productWithTextsSchema), ...errorResponses },
       },
     },
     async (request) => {
-      assertValid(productProblems(request.body));
+      const { translations, ...input } = request.body;
+      assertValid(productProblems(input));
+      await assertTranslations(app.repos, productInputSchema, translations);
       const product = await app.repos.transaction(async (repos) => {
         const before = await repos.shop.get(request.params.id);
-        const saved = await repos.shop.update(request.params.id, request.body);
+        const saved = await repos.shop.update(request.params.id, input);
         if (!before || !saved) throw new HttpError(404, NOT_FOUND);
-        await audit(
-          repos,
-          request,
-          'incentives.product.update',
-          `product:${saved.id}`,
-          changes(before, saved),
-        );
-        return saved;
+        const textsBefore = await translationsOf(repos, 'incentive_product', saved.id);
+        await saveTranslations(repos, 'incentive_product', saved.id, cleanedTexts(translations));
+        const textsAfter = await translationsOf(repos, 'incentive_product', saved.id);
+        await audit(repos, request, 'incentives.product.update', `product:${saved.id}`, {
+          ...changes(before, saved),
+          ...changes({ translations: textsBefore }, { translations: textsAfter }),
+        });
+        return { ...saved, translations: textsAfter };
       });
       return ok(product);
     },
@@ -212,6 +251,7 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
         const before = await repos.shop.get(request.params.id);
         if (!before || !(await repos.shop.remove(request.params.id)))
           throw new HttpError(404, NOT_FOUND);
+        await removeTranslations(repos, 'incentive_product', before.id);
         await audit(
           repos,
           request,
@@ -246,7 +286,11 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
         limit,
         sort,
       });
-      return paged(rows, pageMeta(page, limit, total));
+      const lang = await requestLanguage(app, request);
+      return paged(
+        await localizeRows(app, 'incentive_product', rows, (r) => r.id, lang, shopProductSchema),
+        pageMeta(page, limit, total),
+      );
     },
   );
 
@@ -264,7 +308,16 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
     async (request) => {
       const product = await shop.shopProduct(await shopperOf(request), request.params.id);
       if (!product) throw new HttpError(404, NOT_FOUND);
-      return ok(product);
+      const lang = await requestLanguage(app, request);
+      const [localized] = await localizeRows(
+        app,
+        'incentive_product',
+        [product],
+        (r) => r.id,
+        lang,
+        shopProductSchema,
+      );
+      return ok(localized!);
     },
   );
 
@@ -281,7 +334,12 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
     },
     async (request) => {
       const uid = request.access.uid;
-      const settings = await app.repos.settings.get('incentive_shop');
+      const settings = await localizeDocument(
+        app,
+        'incentive_shop',
+        await app.repos.settings.get('incentive_shop'),
+        await requestLanguage(app, request),
+      );
       const wallet = await app.repos.points.wallet(uid);
       const until = new Date(Date.now() + settings.expiry_warning_days * DAY_MS);
       return ok({
@@ -333,11 +391,16 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
       preHandler: shopAdminFlags(),
       schema: {
         tags: ['incentives'],
-        summary: 'Shop settings: title, introduction, banner and expiry warning',
-        response: { 200: envelope(shopSettingsSchema), ...errorResponses },
+        summary:
+          'Shop settings: title, introduction, banner and expiry warning, with the texts in other languages',
+        response: { 200: envelope(shopSettingsBodySchema), ...errorResponses },
       },
     },
-    async () => ok(await app.repos.settings.get('incentive_shop')),
+    async () =>
+      ok({
+        ...(await app.repos.settings.get('incentive_shop')),
+        translations: await translationsOf(app.repos, 'incentive_shop', 'incentive_shop'),
+      }),
   );
 
   app.post(
@@ -347,27 +410,30 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
       schema: {
         tags: ['incentives'],
         summary: 'Save the shop settings (all of them) and answer what was saved',
-        body: shopSettingsSchema,
-        response: { 200: envelope(shopSettingsSchema), ...errorResponses },
+        body: shopSettingsBodySchema,
+        response: { 200: envelope(shopSettingsBodySchema), ...errorResponses },
       },
     },
     async (request) => {
-      assertValid(imageProblems(request.body.banner, 'banner'));
-      const settings: ShopSettings = request.body;
+      const { translations, ...settings } = request.body as ShopSettings & {
+        translations?: ContentTranslations;
+      };
+      assertValid(imageProblems(settings.banner, 'banner'));
+      await assertTranslations(app.repos, shopSettingsSchema, translations);
       // The settings and their audit entry are saved together or not at all.
       const after = await app.repos.transaction(async (repos) => {
         await repos.settings.lock('incentive_shop');
         const before = await repos.settings.get('incentive_shop');
         await repos.settings.set('incentive_shop', settings);
         const saved = await repos.settings.get('incentive_shop');
-        await audit(
-          repos,
-          request,
-          'incentives.shop_settings.update',
-          'settings:incentive_shop',
-          changes(before, saved),
-        );
-        return saved;
+        const textsBefore = await translationsOf(repos, 'incentive_shop', 'incentive_shop');
+        await saveTranslations(repos, 'incentive_shop', 'incentive_shop', translations);
+        const textsAfter = await translationsOf(repos, 'incentive_shop', 'incentive_shop');
+        await audit(repos, request, 'incentives.shop_settings.update', 'settings:incentive_shop', {
+          ...changes(before, saved),
+          ...changes({ translations: textsBefore }, { translations: textsAfter }),
+        });
+        return { ...saved, translations: textsAfter };
       });
       return ok(after);
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import { navigationItemSchema, type NavigationItem } from '@schemas/entities/navigation.schema';
 import { arrayEnvelope, ok } from '@engine/server';
 import { errorResponses, needSignedIn } from '../lib/guards';
+import { localizeRows, requestLanguage } from '../lib/content-sources';
 
 /** Sidebar navigation, filtered by the caller's flags and the site switches. */
 export const navigationRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
@@ -16,10 +17,12 @@ export const navigationRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =>
       },
     },
     async (request) => {
-      const [rows, site] = await Promise.all([
+      const [stored, site, lang] = await Promise.all([
         app.repos.navigation.list(),
         app.repos.settings.get('site'),
+        requestLanguage(app, request),
       ]);
+      const rows = await localizeRows(app, 'navigation_item', stored, (r) => r.id, lang);
       const switches = site as Record<string, unknown>;
       const visible = rows.filter(
         (r) =>

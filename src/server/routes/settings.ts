@@ -22,6 +22,14 @@ import { sanitizeAdminHtml } from '../lib/sanitize';
 import { sendKept } from '../lib/table-cache';
 import { currentUserOf } from '../lib/site-admin';
 import { visitorLanguage } from '../lib/visitor-language';
+import {
+  assertTranslations,
+  localizeDocument,
+  mapTexts,
+  requestLanguage,
+  saveTranslations,
+  translationsOf,
+} from '../lib/content-sources';
 
 /** Cookie remembering which disclaimer version this browser agreed to. */
 export const COOKIES_AGREED_COOKIE = 'atrium_cookies_agreed';
@@ -47,7 +55,14 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const { settings, languages, users } = app.repos;
       switch (request.query.type) {
         case 'footer':
-          return ok(await settings.get('footer'));
+          return ok(
+            await localizeDocument(
+              app,
+              'footer',
+              await settings.get('footer'),
+              await requestLanguage(app, request),
+            ),
+          );
         case 'countries':
           return ok(await settings.get('countries'));
         case 'general': {
@@ -100,8 +115,13 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         response: { 200: envelope(brandingSchema), ...errorResponses },
       },
     },
-    async () => {
-      const site = await app.repos.settings.get('site');
+    async (request) => {
+      const site = await localizeDocument(
+        app,
+        'site',
+        await app.repos.settings.get('site'),
+        await requestLanguage(app, request),
+      );
       return ok({
         site_name: site.site_name,
         organization_name: site.organization_name,
@@ -135,7 +155,13 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         agreed =
           (await app.repos.settings.cookieAgreement(request.access.uid)) === disclaimer.version;
       }
-      return ok({ disclaimer_text: sanitizeAdminHtml(disclaimer.text), agreed });
+      const { disclaimer_text } = await localizeDocument(
+        app,
+        'cookie_disclaimer',
+        { disclaimer_text: disclaimer.text },
+        await requestLanguage(app, request),
+      );
+      return ok({ disclaimer_text: sanitizeAdminHtml(disclaimer_text), agreed });
     },
   );
 
@@ -163,16 +189,27 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         response: { 200: envelope(siteSettingsSchema), ...errorResponses },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      const { translations, ...patch } = request.body;
+      await assertTranslations(app.repos, siteSettingsSchema, translations);
+      return ok(
         await app.repos.transaction(async (repos) => {
           await repos.settings.lock('site');
           const before = await repos.settings.get('site');
-          const after = await repos.settings.merge('site', request.body);
-          await audit(repos, request, 'settings.site', 'settings:site', changes(before, after));
+          const textsBefore = await translationsOf(repos, 'site', 'site');
+          const after = await repos.settings.merge('site', patch);
+          await saveTranslations(repos, 'site', 'site', translations);
+          await audit(repos, request, 'settings.site', 'settings:site', {
+            ...changes(before, after),
+            ...changes(
+              { translations: textsBefore },
+              { translations: await translationsOf(repos, 'site', 'site') },
+            ),
+          });
           return after;
         }),
-      ),
+      );
+    },
   );
 
   app.post(
@@ -186,16 +223,27 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         response: { 200: envelope(footerSettingsSchema), ...errorResponses },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      const { translations, ...patch } = request.body;
+      await assertTranslations(app.repos, footerSettingsSchema, translations);
+      return ok(
         await app.repos.transaction(async (repos) => {
           await repos.settings.lock('footer');
           const before = await repos.settings.get('footer');
-          const after = await repos.settings.merge('footer', request.body);
-          await audit(repos, request, 'settings.footer', 'settings:footer', changes(before, after));
+          const textsBefore = await translationsOf(repos, 'footer', 'footer');
+          const after = await repos.settings.merge('footer', patch);
+          await saveTranslations(repos, 'footer', 'footer', translations);
+          await audit(repos, request, 'settings.footer', 'settings:footer', {
+            ...changes(before, after),
+            ...changes(
+              { translations: textsBefore },
+              { translations: await translationsOf(repos, 'footer', 'footer') },
+            ),
+          });
           return after;
         }),
-      ),
+      );
+    },
   );
 
   app.post(
@@ -212,19 +260,28 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
     async (request) => {
       const text = sanitizeAdminHtml(request.body.disclaimer_text);
+      const { translations } = request.body;
+      await assertTranslations(app.repos, cookieDisclaimerBodySchema, translations);
       const saved = await app.repos.transaction(async (repos) => {
         await repos.settings.lock('cookie_disclaimer');
         const before = await repos.settings.get('cookie_disclaimer');
-        if (before.text === text) return before;
+        const textsBefore = await translationsOf(repos, 'cookie_disclaimer', 'cookie_disclaimer');
+        await saveTranslations(
+          repos,
+          'cookie_disclaimer',
+          'cookie_disclaimer',
+          translations && mapTexts(translations, sanitizeAdminHtml),
+        );
+        const textsAfter = await translationsOf(repos, 'cookie_disclaimer', 'cookie_disclaimer');
+        const textsChanged = JSON.stringify(textsBefore) !== JSON.stringify(textsAfter);
+        if (before.text === text && !textsChanged) return before;
+        // A new text in any language asks everyone again.
         const after = { text, version: before.version + 1 };
         await repos.settings.set('cookie_disclaimer', after);
-        await audit(
-          repos,
-          request,
-          'settings.cookies_disclaimer',
-          'settings:cookie_disclaimer',
-          changes(before, after),
-        );
+        await audit(repos, request, 'settings.cookies_disclaimer', 'settings:cookie_disclaimer', {
+          ...changes(before, after),
+          ...changes({ translations: textsBefore }, { translations: textsAfter }),
+        });
         return after;
       });
       return ok({ disclaimer_text: saved.text, version: saved.version });

@@ -8,6 +8,7 @@ import {
 } from '@schemas/entities/taxonomy.schema';
 import { arrayEnvelope, listEnvelope, ok, pageMeta, paged } from '@engine/server';
 import { errorResponses } from '../lib/guards';
+import { localizeRows, requestLanguage } from '../lib/content-sources';
 
 /** Organizations, vocabularies and taxonomy terms. */
 export const taxonomyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
@@ -43,7 +44,11 @@ export const taxonomyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const page = request.query.page ?? 0;
       const limit = request.query.limit ?? 100;
       const { rows, total } = await app.repos.taxonomy.terms({ ...request.query, page, limit });
-      return paged(rows, pageMeta(page, limit, total));
+      const lang = await requestLanguage(app, request);
+      return paged(
+        await localizeRows(app, 'taxonomy_term', rows, (r) => r.tid, lang),
+        pageMeta(page, limit, total),
+      );
     },
   );
 
@@ -56,6 +61,26 @@ export const taxonomyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         response: { 200: arrayEnvelope(vocabularySchema), ...errorResponses },
       },
     },
-    async () => ok(await app.repos.taxonomy.vocabularies()),
+    async (request) => {
+      const lang = await requestLanguage(app, request);
+      const vocabularies = await localizeRows(
+        app,
+        'vocabulary',
+        await app.repos.taxonomy.vocabularies(),
+        (v) => v.type,
+        lang,
+      );
+      const terms = await localizeRows(
+        app,
+        'taxonomy_term',
+        vocabularies.flatMap((v) => v.taxonomy),
+        (t) => t.tid,
+        lang,
+      );
+      const byTid = new Map(terms.map((t) => [t.tid, t]));
+      return ok(
+        vocabularies.map((v) => ({ ...v, taxonomy: v.taxonomy.map((t) => byTid.get(t.tid) ?? t) })),
+      );
+    },
   );
 };

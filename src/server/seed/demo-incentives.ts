@@ -1,5 +1,7 @@
 import type { ProductInput, ShopSettings } from '@schemas/entities/incentives.schema';
+import { saveTranslations } from '../lib/content-sources';
 import type { Repositories } from '../repositories/create-repositories';
+import { demoProductsAr, demoShopSettingsAr } from './demo-content-ar';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -118,5 +120,10 @@ export function demoProducts(now: Date): ProductInput[] {
  */
 export async function seedIncentives(repos: Repositories, now = new Date()): Promise<void> {
   await repos.settings.set('incentive_shop', demoShopSettings);
-  for (const product of demoProducts(now)) await repos.shop.create(product);
+  await saveTranslations(repos, 'incentive_shop', 'incentive_shop', demoShopSettingsAr);
+  for (const product of demoProducts(now)) {
+    const created = await repos.shop.create(product);
+    const arabic = demoProductsAr[product.title];
+    if (arabic) await saveTranslations(repos, 'incentive_product', created.id, { ar: arabic });
+  }
 }

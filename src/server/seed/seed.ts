@@ -29,6 +29,14 @@ import {
   type DemoTraining,
 } from './demo-trainings';
 import { addShippedTranslations } from '../lib/shipped-translations';
+import { saveTranslations } from '../lib/content-sources';
+import {
+  demoCookieDisclaimerAr,
+  demoFooterAr,
+  demoNavigationAr,
+  demoSiteAr,
+  demoTaxonomyAr,
+} from './demo-content-ar';
 
 /** `demo` fills an empty database with the demo site; `none` only adds roles and English. */
 export type SeedMode = 'demo' | 'none';
@@ -83,14 +91,32 @@ async function seedDemo(repos: Repositories): Promise<void> {
         null,
       );
 
-  for (const item of demoNavigation) await repos.navigation.create(item);
+  await saveTranslations(repos, 'site', 'site', demoSiteAr);
+  await saveTranslations(repos, 'footer', 'footer', demoFooterAr);
+  await saveTranslations(repos, 'cookie_disclaimer', 'cookie_disclaimer', demoCookieDisclaimerAr);
+
+  for (const item of demoNavigation) {
+    await repos.navigation.create(item);
+    const title = demoNavigationAr[item.id];
+    if (title) await saveTranslations(repos, 'navigation_item', item.id, { ar: { title } });
+  }
 
   const orgIds: number[] = [];
   for (const name of demoOrganizations) orgIds.push(await repos.taxonomy.createOrganization(name));
 
   const terms = new Map<string, number>();
+  const arabicName = (name: string) => {
+    const text = demoTaxonomyAr[name];
+    return text ? { ar: { name: text } } : undefined;
+  };
   for (const [v, vocabulary] of demoVocabularies.entries()) {
     await repos.taxonomy.createVocabulary(vocabulary.machine_name, vocabulary.name, v);
+    await saveTranslations(
+      repos,
+      'vocabulary',
+      vocabulary.machine_name,
+      arabicName(vocabulary.name),
+    );
     for (const [w, term] of vocabulary.terms.entries()) {
       if (typeof term === 'string') {
         terms.set(term, await repos.taxonomy.createTerm(vocabulary.machine_name, term, w));
@@ -105,6 +131,9 @@ async function seedDemo(repos: Repositories): Promise<void> {
       }
     }
   }
+
+  for (const [name, tid] of terms)
+    await saveTranslations(repos, 'taxonomy_term', tid, arabicName(name));
 
   const pass = await hashing;
   const uids = new Map<string, number>();

@@ -1,0 +1,139 @@
+/**
+ * The keyword that marks a string of a JSON Schema as text an administrator enters once per site
+ * language: `{ type: 'string', 'x-translatable': true }`. The default language's text is the
+ * field itself; the other languages' texts are kept beside it and read in the reader's language.
+ */
+export const TRANSLATABLE = 'x-translatable';
+
+/** Texts of one language by field path (`title`, `about.title`). */
+export type FieldTexts = Record<string, string>;
+
+/** Texts per language code, then per field path: `{ ar: { title: 'جائزة' } }`. */
+export type ContentTranslations = Record<string, FieldTexts>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Whether a JSON Schema declares a translatable string. */
+export function isTranslatableSchema(schema: unknown): boolean {
+  return isRecord(schema) && schema[TRANSLATABLE] === true;
+}
+
+/**
+ * The dotted paths of the strings a schema declares translatable, through its object
+ * properties at any depth (`['title', 'about.title']`).
+ *
+ * @example
+ * translatablePaths({ type: 'object', properties: { title: { type: 'string', 'x-translatable': true } } }); // ['title']
+ */
+export function translatablePaths(schema: unknown, prefix = ''): string[] {
+  if (!isRecord(schema)) return [];
+  if (isTranslatableSchema(schema)) return prefix ? [prefix] : [];
+  if (!isRecord(schema.properties)) return [];
+  return Object.entries(schema.properties).flatMap(([key, sub]) =>
+    translatablePaths(sub, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+/** The field schema at a dotted path of an object schema, if it declares one. */
+export function schemaAtPath(schema: unknown, path: string): Record<string, unknown> | undefined {
+  let node: unknown = schema;
+  for (const key of path.split('.')) {
+    if (!isRecord(node) || !isRecord(node.properties)) return undefined;
+    node = node.properties[key];
+  }
+  return isRecord(node) ? node : undefined;
+}
+
+/** The value at a dotted path, or undefined. */
+export function valueAtPath(value: unknown, path: string): unknown {
+  let node = value;
+  for (const key of path.split('.')) {
+    if (!isRecord(node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+function withValueAt(value: unknown, keys: string[], text: string): unknown {
+  if (!isRecord(value)) return value;
+  const [key, ...rest] = keys;
+  if (key === undefined || !Object.hasOwn(value, key)) return value;
+  return { ...value, [key]: rest.length ? withValueAt(value[key], rest, text) : text };
+}
+
+/**
+ * A copy of `value` with each translatable string of its schema replaced by its text in `texts`
+ * when there is one; the other fields, and fields without a text, stay as they are (the default
+ * language's text is the fallback).
+ *
+ * @example
+ * localize(productSchema, { title: 'Mug', price: 5 }, { title: 'كوب' }); // { title: 'كوب', price: 5 }
+ */
+export function localize<T>(schema: unknown, value: T, texts: FieldTexts | undefined): T {
+  if (!texts) return value;
+  let out: unknown = value;
+  for (const path of translatablePaths(schema)) {
+    const text = texts[path];
+    if (text !== undefined && text !== '' && typeof valueAtPath(out, path) === 'string')
+      out = withValueAt(out, path.split('.'), text);
+  }
+  return out as T;
+}
+
+/** A problem with an `x-translatable` declaration, at a JSON pointer inside the schema. */
+export interface TranslatableProblem {
+  pointer: string;
+  message: string;
+}
+
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const SUBSCHEMAS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'];
+
+const allowsOnlyStrings = (type: unknown) =>
+  type === 'string' ||
+  (Array.isArray(type) && type.includes('string') && type.every((t) => t === 'string'));
+
+/**
+ * Checks every `x-translatable` of a schema: it is `true`, it marks a string (`type: 'string'`),
+ * and it is reached from the schema's root through object properties only (a text in a list or
+ * behind a choice of schemas has no stable place to keep its translations).
+ *
+ * @example
+ * translatableProblems({ properties: { n: { type: 'integer', 'x-translatable': true } } });
+ * // [{ pointer: '/properties/n/x-translatable', message: '…' }]
+ */
+export function translatableProblems(schema: unknown): TranslatableProblem[] {
+  const problems: TranslatableProblem[] = [];
+  const visit = (node: unknown, pointer: string, reachable: boolean) => {
+    if (!isRecord(node)) return;
+    if (TRANSLATABLE in node) {
+      const at = `${pointer}/${TRANSLATABLE}`;
+      const value = node[TRANSLATABLE];
+      if (typeof value !== 'boolean')
+        problems.push({
+          pointer: at,
+          message: `must be true or false, not ${JSON.stringify(value)}`,
+        });
+      else if (value && !allowsOnlyStrings(node.type))
+        problems.push({
+          pointer: at,
+          message: `marks a ${JSON.stringify(node.type ?? 'value of any type')}: only a field of type "string" can have a text per language; remove ${TRANSLATABLE} or make the field a string`,
+        });
+      else if (value && !reachable)
+        problems.push({
+          pointer: at,
+          message: `is inside a list or a choice of schemas, where its texts per language have no fixed place: declare it on a string reached through object properties only`,
+        });
+    }
+    if (isRecord(node.properties))
+      for (const [key, sub] of Object.entries(node.properties))
+        visit(sub, `${pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, reachable);
+    for (const key of SUBSCHEMA_LISTS)
+      if (Array.isArray(node[key]))
+        node[key].forEach((sub, i) => visit(sub, `${pointer}/${key}/${i}`, false));
+    for (const key of SUBSCHEMAS) visit(node[key], `${pointer}/${key}`, false);
+  };
+  visit(schema, '', true);
+  return problems;
+}

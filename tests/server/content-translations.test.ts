@@ -1,0 +1,227 @@
+import { translatablePaths } from '@engine/core';
+import { productInputSchema } from '@schemas/entities/incentives.schema';
+import { expect, it } from 'vitest';
+import { agent, describeEachDb, signedIn, type Agent } from './helpers';
+
+interface Untranslated {
+  total: number;
+  sources: { source: string; untranslated: number; edit_path: string }[];
+  items: { source: string; id: string; field: string; text: string }[];
+}
+
+describeEachDb('texts administrators enter, per site language', (server) => {
+  const product = {
+    title: 'Desk plant',
+    description: '<p>A small plant for your desk.</p>',
+    price: 40,
+    stock: null,
+    per_user_limit: null,
+    published: true,
+    restrictions: [],
+  };
+
+  const uidOf = async (name: string) =>
+    (await server().db.query<{ uid: number }>('SELECT uid FROM users WHERE name = $1', [name]))
+      .rows[0]!.uid;
+
+  const untranslated = async (admin: Agent, lang = 'ar') => {
+    const res = await admin.get(`/api/v2/translations/${lang}/content?limit=500`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: Untranslated }>().data;
+  };
+
+  it("reads each text in the reader's language, falling back to the default language's", async () => {
+    const admin = await signedIn(server, 'admin');
+    const arabic = await signedIn(server, 'layla');
+    const english = await signedIn(server, 'learner');
+    const visitor = agent(server);
+
+    const created = await admin.post('/api/v2/incentives/products', {
+      ...product,
+      translations: { ar: { title: 'نبتة مكتب', description: '<p onclick="x()">نبتة صغيرة</p>' } },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id, translations } = created.json().data as {
+      id: number;
+      translations: Record<string, Record<string, string>>;
+    };
+    // HTML is sanitized in every language, as in the default one.
+    expect(translations).toEqual({
+      ar: { title: 'نبتة مكتب', description: '<p>نبتة صغيرة</p>' },
+    });
+    const plain = (await admin.post('/api/v2/incentives/products', product)).json().data as {
+      id: number;
+    };
+
+    const read = async (who: Agent, pid: number) =>
+      (await who.get(`/api/v2/incentives/shop/${pid}`)).json().data as {
+        title: string;
+        description: string;
+      };
+    expect(await read(arabic, id)).toMatchObject({
+      title: 'نبتة مكتب',
+      description: '<p>نبتة صغيرة</p>',
+    });
+    expect(await read(english, id)).toMatchObject({ title: 'Desk plant' });
+    // No Arabic text: the default language's shows.
+    expect(await read(arabic, plain.id)).toMatchObject({ title: 'Desk plant' });
+    const page = (await arabic.get('/api/v2/incentives/shop?limit=100')).json().data as {
+      id: number;
+      title: string;
+    }[];
+    expect(page.find((p) => p.id === id)?.title).toBe('نبتة مكتب');
+
+    // The seeded site texts, read by an Arabic reader and by everyone else.
+    const footer = async (who: Agent) => (await who.get('/api/v2/settings?type=footer')).json().data;
+    expect(await footer(arabic)).toMatchObject({ about: { title: 'من نحن', url: '/about' } });
+    expect(await footer(visitor)).toMatchObject({ about: { title: 'About us' } });
+    const branding = async (who: Agent) =>
+      (await who.get('/api/v2/settings/branding')).json().data.site_name as string;
+    expect(await branding(arabic)).toBe('أكاديمية أتريوم');
+    expect(await branding(visitor)).toBe('Atrium Academy');
+    expect((await arabic.get('/api/v2/incentives/shop_info')).json().data.title).toBe(
+      'متجر المكافآت',
+    );
+    const cookies = (await arabic.get('/api/v2/settings/cookies-disclaimer')).json().data;
+    expect(cookies.disclaimer_text).toContain('سياسة الخصوصية');
+    const vocabularies = (await arabic.get('/api/v2/vocabularies')).json().data as {
+      type: string;
+      name: string;
+      taxonomy: { name: string }[];
+    }[];
+    const levels = vocabularies.find((v) => v.type === 'levels')!;
+    expect(levels.name).toBe('المستويات');
+    expect(levels.taxonomy.map((t) => t.name)).toContain('مبتدئ');
+    const nav = (await arabic.get('/api/v2/navigation')).json().data as { title: string }[];
+    expect(nav.map((n) => n.title)).toContain('لوحة التحكم');
+
+    // A reader who changes their language reads the other language at once (nothing kept
+    // from before answers in the old one).
+    expect(await branding(english)).toBe('Atrium Academy');
+    const uid = await uidOf('learner');
+    expect((await english.patch(`/api/v2/users/${uid}`, { language: 'ar' })).statusCode).toBe(200);
+    expect(await branding(english)).toBe('أكاديمية أتريوم');
+    expect((await english.patch(`/api/v2/users/${uid}`, { language: 'en' })).statusCode).toBe(200);
+    expect(await branding(english)).toBe('Atrium Academy');
+
+    // Administrators read and write every language; an empty text removes one.
+    const again = await admin.patch(`/api/v2/incentives/products/${id}`, {
+      ...product,
+      translations: { ar: { description: '' } },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.translations).toEqual({ ar: { title: 'نبتة مكتب' } });
+    expect(await read(arabic, id)).toMatchObject({
+      title: 'نبتة مكتب',
+      description: '<p>A small plant for your desk.</p>',
+    });
+    expect((await admin.delete(`/api/v2/incentives/products/${id}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/v2/incentives/products/${plain.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown language or field with a 400, and writes nothing then', async () => {
+    const admin = await signedIn(server, 'admin');
+    const { id } = (await admin.post('/api/v2/incentives/products', product)).json().data as {
+      id: number;
+    };
+    const bad = await admin.patch(`/api/v2/incentives/products/${id}`, {
+      ...product,
+      title: 'Changed',
+      translations: {
+        xx: { title: 'x' },
+        ar: { title: 'ن'.repeat(201), price: '5' },
+        en: { title: 'English' },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().messages).toEqual(
+      expect.arrayContaining([
+        { path: 'translations[xx]', text: 'Not a language of this site' },
+        { path: 'translations[ar][price]', text: 'Not a field with a text per language' },
+        { path: 'translations[ar][title]', text: 'Must be at most 200 characters' },
+        {
+          path: 'translations[en]',
+          text: "The site's default language has its text in the field itself",
+        },
+      ]),
+    );
+    const after = (await admin.get(`/api/v2/incentives/products/${id}`)).json().data;
+    expect(after).toMatchObject({ title: 'Desk plant', translations: {} });
+
+    const footerBefore = (await admin.get('/api/v2/settings?type=footer')).json().data;
+    const footer = await admin.post('/api/v2/settings/footer', {
+      footer_text: 'Changed',
+      translations: { zz: { footer_text: 'x' } },
+    });
+    expect(footer.statusCode).toBe(400);
+    expect((await admin.get('/api/v2/settings?type=footer')).json().data).toEqual(footerBefore);
+
+    const generic = await admin.put('/api/v2/content-translations/footer/footer', {
+      translations: { xx: { footer_text: 'x' } },
+    });
+    expect(generic.statusCode).toBe(400);
+    expect((await admin.get('/api/v2/translations/xx/content')).statusCode).toBe(400);
+    const some = await admin.put('/api/v2/translations/ar/content', {
+      texts: [
+        { source: 'incentive_product', id: String(id), field: 'title', text: 'عنوان' },
+        { source: 'incentive_product', id: String(id), field: 'price', text: '5' },
+      ],
+    });
+    expect(some.statusCode).toBe(400);
+    expect(some.json().messages).toEqual([
+      { path: 'texts[1][field]', text: 'Not a field with a text per language' },
+    ]);
+    expect((await admin.get(`/api/v2/incentives/products/${id}`)).json().data.translations).toEqual(
+      {},
+    );
+    await admin.delete(`/api/v2/incentives/products/${id}`);
+  });
+
+  it('counts the texts a language lacks, and fills them in', async () => {
+    const admin = await signedIn(server, 'admin');
+    const arabic = await signedIn(server, 'layla');
+    const learner = await signedIn(server, 'learner');
+    expect((await learner.get('/api/v2/translations/ar/content')).statusCode).toBe(403);
+
+    const before = await untranslated(admin);
+    const { id } = (await admin.post('/api/v2/incentives/products', product)).json().data as {
+      id: number;
+    };
+    // Every translatable field of the new product lacks its Arabic text.
+    const fields = translatablePaths(productInputSchema);
+    const after = await untranslated(admin);
+    expect(after.total).toBe(before.total + fields.length);
+    const rewards = (u: Untranslated) => u.sources.find((s) => s.source === 'incentive_product')!;
+    expect(rewards(after).untranslated).toBe(rewards(before).untranslated + fields.length);
+    expect(rewards(after).edit_path).toBe('/settings/incentives/products/:id/edit');
+    expect(after.items).toEqual(
+      expect.arrayContaining([
+        { source: 'incentive_product', id: String(id), field: 'title', text: 'Desk plant' },
+      ]),
+    );
+
+    const filled = await admin.put('/api/v2/translations/ar/content', {
+      texts: [{ source: 'incentive_product', id: String(id), field: 'title', text: 'نبتة مكتب' }],
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.json().data.total).toBe(after.total - 1);
+    expect((await arabic.get(`/api/v2/incentives/shop/${id}`)).json().data.title).toBe(
+      'نبتة مكتب',
+    );
+
+    // The generic reading of one entity: its default texts and every language's.
+    const item = await admin.get(`/api/v2/content-translations/incentive_product/${id}`);
+    expect(item.json().data).toMatchObject({
+      fields: { title: 'Desk plant' },
+      translations: { ar: { title: 'نبتة مكتب' } },
+    });
+    expect((await admin.get('/api/v2/content-translations/incentive_product/abc')).statusCode).toBe(
+      404,
+    );
+    expect((await admin.get('/api/v2/content-translations/nothing/1')).statusCode).toBe(404);
+
+    // A removed product takes its texts with it.
+    await admin.delete(`/api/v2/incentives/products/${id}`);
+    expect((await untranslated(admin)).total).toBe(before.total);
+  });
+});

@@ -7,7 +7,12 @@ import {
   type RJSFValidationError,
   type UiSchema,
 } from '@rjsf/utils';
-import { bracketToDotted, type ApiRequestError, type Translator } from '../core';
+import { bracketToDotted, translatablePaths, type ApiRequestError, type Translator } from '../core';
+import {
+  FormTranslationsContext,
+  TranslatableField,
+  type FormTranslations,
+} from './translatable-field';
 import { unreadableMessage } from './date-field';
 import { useT } from './i18n';
 import {
@@ -34,6 +39,8 @@ import {
   type SchemaFormSource,
 } from './schema-form-widgets';
 import './schema-form.css';
+
+export type { FormLanguage, FormTranslations } from './translatable-field';
 
 /** Props of {@link SchemaForm}. @example { schema: profileFormSchema, onSubmit: save } */
 export interface SchemaFormProps<T> {
@@ -64,6 +71,11 @@ export interface SchemaFormProps<T> {
    * `ui:options.source` names (see {@link SchemaFormSource}).
    */
   sources?: Readonly<Record<string, SchemaFormSource>>;
+  /**
+   * The texts in the site's other languages of the fields the schema declares
+   * `x-translatable`: each such field then has a tab per language.
+   */
+  translations?: FormTranslations;
 }
 
 const templates = {
@@ -87,7 +99,25 @@ const widgets = {
   remoteSelect: RemoteSelectWidget,
 };
 
-const fields = { remoteSelect: RemoteSelectField };
+const fields = { remoteSelect: RemoteSelectField, translatable: TranslatableField };
+
+/** The uiSchema with the translatable field at each path the schema declares one. */
+function withTranslatableFields(schema: object, ui: UiSchema | undefined): UiSchema | undefined {
+  const paths = translatablePaths(schema);
+  if (!paths.length) return ui;
+  const out: UiSchema = { ...ui };
+  for (const path of paths) {
+    let node = out as Record<string, unknown>;
+    const keys = path.split('.');
+    keys.forEach((key, i) => {
+      const next = { ...(node[key] as Record<string, unknown> | undefined) };
+      if (i === keys.length - 1) next['ui:field'] = 'translatable';
+      node[key] = next;
+      node = next;
+    });
+  }
+  return out;
+}
 
 const noSources: Readonly<Record<string, SchemaFormSource>> = {};
 
@@ -232,10 +262,11 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
   const [data, setData] = useState<T | undefined>(p.formData);
   const dataRef = useRef<unknown>(p.formData);
   const schema = useMemo(() => stripIds(p.schema) as RJSFSchema, [p.schema]);
-  const uiSchema = useMemo(
-    () => (p.uiSchema ? (translateUi(p.uiSchema, t) as UiSchema) : undefined),
-    [p.uiSchema, t],
-  );
+  const translating = p.translations !== undefined;
+  const uiSchema = useMemo(() => {
+    const translated = p.uiSchema ? (translateUi(p.uiSchema, t) as UiSchema) : undefined;
+    return translating ? withTranslatableFields(p.schema, translated) : translated;
+  }, [p.uiSchema, p.schema, t, translating]);
   const extraErrors = useMemo(() => serverErrorSchema(p.serverErrors), [p.serverErrors]);
   const sources = p.sources ?? noSources;
   const formContext = useMemo<FormContext>(() => ({ t, sources }), [t, sources]);
@@ -259,56 +290,58 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
     ) : null;
 
   return (
-    <Form
-      schema={schema}
-      {...(uiSchema ? { uiSchema } : {})}
-      formData={data}
-      validator={schemaFormValidator}
-      formContext={formContext}
-      templates={templates}
-      widgets={widgets}
-      fields={fields}
-      // A `const` among options is a choice, not a default: empty fields stay empty.
-      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
-      translateString={translateString}
-      transformErrors={transformErrors}
-      {...(extraErrors ? { extraErrors } : {})}
-      {...(submitted || p.fieldsOnly ? { liveValidate: 'onChange' as const } : {})}
-      {...(p.fieldsOnly ? { tagName: 'div' } : {})}
-      {...(p.idPrefix ? { idPrefix: p.idPrefix } : {})}
-      showErrorList={false}
-      noHtml5Validate
-      focusOnFirstError
-      disabled={p.disabled}
-      onChange={(event) => {
-        dataRef.current = event.formData;
-        setData(event.formData as T);
-        p.onChange?.(event.formData as T);
-      }}
-      onError={() => setSubmitted(true)}
-      onSubmit={(event) => {
-        setSubmitted(true);
-        setBusy(true);
-        // A failed save reaches the form again through `serverErrors`; nothing to do with it here.
-        Promise.resolve(p.onSubmit(event.formData as T))
-          .catch(() => undefined)
-          .finally(() => setBusy(false));
-      }}
-    >
-      {generalMessage}
-      {p.fieldsOnly ? null : (
-        <div className="form-actions">
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={p.disabled || busy}
-            aria-busy={busy}
-          >
-            {t.t(p.submitLabel ?? 'Save')}
-          </button>
-          {p.actions}
-        </div>
-      )}
-    </Form>
+    <FormTranslationsContext.Provider value={p.translations}>
+      <Form
+        schema={schema}
+        {...(uiSchema ? { uiSchema } : {})}
+        formData={data}
+        validator={schemaFormValidator}
+        formContext={formContext}
+        templates={templates}
+        widgets={widgets}
+        fields={fields}
+        // A `const` among options is a choice, not a default: empty fields stay empty.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+        translateString={translateString}
+        transformErrors={transformErrors}
+        {...(extraErrors ? { extraErrors } : {})}
+        {...(submitted || p.fieldsOnly ? { liveValidate: 'onChange' as const } : {})}
+        {...(p.fieldsOnly ? { tagName: 'div' } : {})}
+        {...(p.idPrefix ? { idPrefix: p.idPrefix } : {})}
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        disabled={p.disabled}
+        onChange={(event) => {
+          dataRef.current = event.formData;
+          setData(event.formData as T);
+          p.onChange?.(event.formData as T);
+        }}
+        onError={() => setSubmitted(true)}
+        onSubmit={(event) => {
+          setSubmitted(true);
+          setBusy(true);
+          // A failed save reaches the form again through `serverErrors`; nothing to do with it here.
+          Promise.resolve(p.onSubmit(event.formData as T))
+            .catch(() => undefined)
+            .finally(() => setBusy(false));
+        }}
+      >
+        {generalMessage}
+        {p.fieldsOnly ? null : (
+          <div className="form-actions">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={p.disabled || busy}
+              aria-busy={busy}
+            >
+              {t.t(p.submitLabel ?? 'Save')}
+            </button>
+            {p.actions}
+          </div>
+        )}
+      </Form>
+    </FormTranslationsContext.Provider>
   );
 }

@@ -24,6 +24,8 @@ export const generalSettingsSchema = {
     date_time_formats: { type: 'object', additionalProperties: { type: 'string', maxLength: 100 } },
     languages: { type: 'array', items: embed(languageSchema) },
     current_language: { type: 'string' },
+    /** The site's default language: texts administrators enter are written in it first. */
+    default_language: { type: 'string' },
     current_timezone: { type: 'string' },
     /** Only while masquerading: the administrator acting as the current user. */
     real_user: embed(realUserSchema),

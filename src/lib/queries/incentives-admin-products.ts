@@ -1,5 +1,11 @@
 import type { Envelope, ListEnvelope } from '@engine/core';
-import type { Product, ProductInput, ProductListQuery } from '@schemas/entities/incentives.schema';
+import type { ContentTranslations } from '@engine/core';
+import type {
+  Product,
+  ProductInput,
+  ProductListQuery,
+  ProductWithTexts,
+} from '@schemas/entities/incentives.schema';
 import {
   keepPreviousData,
   queryOptions,
@@ -32,7 +38,7 @@ export const adminProductQueryOptions = (id: number | string) =>
   queryOptions({
     queryKey: adminProductKey(id),
     queryFn: async ({ signal }) =>
-      (await api.get<Envelope<Product>>(`incentives/products/${id}`, { signal })).data,
+      (await api.get<Envelope<ProductWithTexts>>(`incentives/products/${id}`, { signal })).data,
   });
 
 export const useAdminProduct = (id: number | string | undefined) =>
@@ -46,10 +52,12 @@ export const useAdminProduct = (id: number | string | undefined) =>
 export function useSaveAdminProduct(id?: number | string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (product: ProductInput) =>
+    mutationFn: async (product: ProductInput & { translations?: ContentTranslations }) =>
       (id === undefined
-        ? await api.post<Envelope<Product>>('incentives/products', product, { json: true })
-        : await api.patch<Envelope<Product>>(`incentives/products/${id}`, product, { json: true })
+        ? await api.post<Envelope<ProductWithTexts>>('incentives/products', product, { json: true })
+        : await api.patch<Envelope<ProductWithTexts>>(`incentives/products/${id}`, product, {
+            json: true,
+          })
       ).data,
     onSuccess: async (product) => {
       if (product && typeof product.id === 'number')

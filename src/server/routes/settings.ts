@@ -87,6 +87,7 @@ export const settingsRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
               date_time_formats: formats,
               languages: langs,
               current_language: language,
+              default_language: regional.default_language,
               current_timezone: user?.timezone || regional.default_timezone,
               ...(user?.real_user ? { real_user: user.real_user } : {}),
               ...(request.access.flags as AccessFlags),

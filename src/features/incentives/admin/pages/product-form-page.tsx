@@ -2,6 +2,7 @@ import { useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useFormTranslations } from '@/lib/form-translations';
 import { useAdminProduct, useSaveAdminProduct } from '@/lib/queries/incentives-admin-products';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
@@ -37,9 +38,11 @@ export default function ProductFormPage() {
     [editing, product.data],
   );
 
+  const texts = useFormTranslations(product.data?.translations);
+
   const { error, submit } = useFormSave<ProductFormData>(
     async (data) => {
-      await save.mutateAsync(toProductInput(data));
+      await save.mutateAsync({ ...toProductInput(data), translations: texts.value });
     },
     () => {
       notify(
@@ -76,6 +79,7 @@ export default function ProductFormPage() {
             formData={formData}
             onSubmit={submit}
             sources={sources}
+            translations={texts.translations}
             serverErrors={error}
             submitLabel={editing ? 'Save' : 'Create product'}
             actions={

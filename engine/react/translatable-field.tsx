@@ -1,0 +1,168 @@
+import { createContext, useContext, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { getUiOptions, type FieldProps } from '@rjsf/utils';
+import type { ContentTranslations } from '../core';
+import type { FormContext } from './schema-form-templates';
+
+/** A site language as a translatable field offers it. */
+export interface FormLanguage {
+  langcode: string;
+  /** English name, translated for the tab. */
+  name: string;
+  dir: 'ltr' | 'rtl';
+}
+
+/**
+ * The texts per language of a form's translatable fields (`x-translatable`), beside its data:
+ * the default language's text is the field itself, the others' are kept here by field path.
+ */
+export interface FormTranslations {
+  /** The site's default language: its text is the field's value. */
+  defaultLanguage: FormLanguage;
+  /** The site's other languages, a tab each. */
+  languages: readonly FormLanguage[];
+  value: ContentTranslations;
+  onChange(next: ContentTranslations): void;
+}
+
+/** What {@link TranslatableField} reads of the form it is in. */
+export const FormTranslationsContext = createContext<FormTranslations | undefined>(undefined);
+
+/** A copy of `value` with one language's text of one field set (an empty text is kept empty). */
+export function withText(
+  value: ContentTranslations,
+  langcode: string,
+  path: string,
+  text: string,
+): ContentTranslations {
+  return { ...value, [langcode]: { ...value[langcode], [path]: text } };
+}
+
+/**
+ * The field rjsf draws for a string its schema declares `x-translatable`: a tab per site
+ * language above the text. The default language's tab holds the field's own widget (a
+ * textarea when the uiSchema asks for one); each other language's tab a box of the same kind,
+ * written in that language's direction. Arrow keys, Home and End move between the tabs.
+ */
+export function TranslatableField(props: FieldProps) {
+  const editing = useContext(FormTranslationsContext);
+  const { t } = props.registry.formContext as FormContext;
+  const [active, setActive] = useState<string | undefined>(undefined);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const base = useId();
+  const StringField = props.registry.fields.StringField!;
+  const uiSchema = { ...props.uiSchema };
+  delete uiSchema['ui:field'];
+  const own = <StringField {...props} uiSchema={uiSchema} />;
+  if (!editing || editing.languages.length === 0) return own;
+
+  const path = props.fieldPathId.path.join('.');
+  const all = [editing.defaultLanguage, ...editing.languages];
+  const current = all.find((l) => l.langcode === active) ?? editing.defaultLanguage;
+  const uiOptions = getUiOptions(props.uiSchema);
+  const multiline = uiOptions.widget === 'textarea';
+  const title = t.t(String(uiOptions.title ?? props.schema.title ?? props.name));
+  const id = props.fieldPathId.$id;
+  const tabId = (langcode: string) => `${base}-tab-${langcode}`;
+  const panelId = `${base}-panel`;
+
+  const move = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const rtl = event.currentTarget.closest('[dir]')?.getAttribute('dir') === 'rtl';
+    const step =
+      event.key === 'ArrowRight' ? (rtl ? -1 : 1) : event.key === 'ArrowLeft' ? (rtl ? 1 : -1) : 0;
+    let next: number | undefined;
+    if (step) next = (index + step + all.length) % all.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = all.length - 1;
+    if (next === undefined) return;
+    event.preventDefault();
+    setActive(all[next]!.langcode);
+    tabs.current[next]?.focus();
+  };
+
+  const text = (langcode: string) => editing.value[langcode]?.[path] ?? '';
+
+  return (
+    <div className="translatable">
+      <div
+        className="translatable-tabs"
+        role="tablist"
+        aria-label={t.t('Languages of @field', { field: title })}
+      >
+        {all.map((language, index) => {
+          const selected = language.langcode === current.langcode;
+          const missing = index > 0 && text(language.langcode).trim() === '';
+          return (
+            <button
+              key={language.langcode}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(language.langcode)}
+              aria-selected={selected}
+              aria-controls={panelId}
+              tabIndex={selected ? 0 : -1}
+              className="translatable-tab"
+              onClick={() => setActive(language.langcode)}
+              onKeyDown={(event) => move(event, index)}
+            >
+              {t.t(language.name)}
+              {missing ? (
+                <span className="translatable-missing">{t.t('not translated')}</span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(current.langcode)}>
+        {current.langcode === editing.defaultLanguage.langcode ? (
+          own
+        ) : (
+          <OtherLanguageText
+            key={current.langcode}
+            id={id}
+            label={`${title} (${t.t(current.name)})`}
+            language={current}
+            multiline={multiline}
+            rows={typeof uiOptions.rows === 'number' ? uiOptions.rows : 4}
+            maxLength={props.schema.maxLength}
+            disabled={Boolean(props.disabled || props.readonly)}
+            value={text(current.langcode)}
+            onChange={(value) =>
+              editing.onChange(withText(editing.value, current.langcode, path, value))
+            }
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function OtherLanguageText(p: {
+  id: string;
+  label: string;
+  language: FormLanguage;
+  multiline: boolean;
+  rows: number;
+  maxLength: number | undefined;
+  disabled: boolean;
+  value: string;
+  onChange(value: string): void;
+}) {
+  const common = {
+    id: p.id,
+    'aria-label': p.label,
+    lang: p.language.langcode,
+    dir: p.language.dir,
+    className: 'form-control',
+    disabled: p.disabled,
+    value: p.value,
+    ...(p.maxLength === undefined ? {} : { maxLength: p.maxLength }),
+  };
+  return p.multiline ? (
+    <textarea {...common} rows={p.rows} onChange={(event) => p.onChange(event.target.value)} />
+  ) : (
+    <input {...common} type="text" onChange={(event) => p.onChange(event.target.value)} />
+  );
+}

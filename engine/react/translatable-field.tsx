@@ -53,15 +53,33 @@ export function TranslatableField(props: FieldProps) {
   const uiSchema = { ...props.uiSchema };
   delete uiSchema['ui:field'];
   const own = <StringField {...props} uiSchema={uiSchema} />;
-  if (!editing || editing.languages.length === 0) return own;
+  const uiOptions = getUiOptions(props.uiSchema);
+  // `ui:title` arrives translated already; a schema title does not.
+  const title = uiOptions.title ?? t.t(props.schema.title ?? props.name);
+  const id = props.fieldPathId.$id;
+  // rjsf leaves the label of a field it does not know to the field.
+  const label = (
+    <label className="control-label" htmlFor={id} id={`${id}__label`}>
+      {title}
+      {props.required ? (
+        <span className="required" title={t.t('This field is required')}>
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+  if (!editing || editing.languages.length === 0)
+    return (
+      <>
+        {label}
+        {own}
+      </>
+    );
 
   const path = props.fieldPathId.path.join('.');
   const all = [editing.defaultLanguage, ...editing.languages];
   const current = all.find((l) => l.langcode === active) ?? editing.defaultLanguage;
-  const uiOptions = getUiOptions(props.uiSchema);
   const multiline = uiOptions.widget === 'textarea';
-  const title = t.t(String(uiOptions.title ?? props.schema.title ?? props.name));
-  const id = props.fieldPathId.$id;
   const tabId = (langcode: string) => `${base}-tab-${langcode}`;
   const panelId = `${base}-panel`;
 
@@ -83,6 +101,7 @@ export function TranslatableField(props: FieldProps) {
 
   return (
     <div className="translatable">
+      {label}
       <div
         className="translatable-tabs"
         role="tablist"
@@ -109,7 +128,10 @@ export function TranslatableField(props: FieldProps) {
             >
               {t.t(language.name)}
               {missing ? (
-                <span className="translatable-missing">{t.t('not translated')}</span>
+                <>
+                  {' '}
+                  <span className="translatable-missing">{t.t('not translated')}</span>
+                </>
               ) : null}
             </button>
           );

@@ -18,8 +18,25 @@ const routes = (ui: ReactNode) => [
 ];
 
 /** The Arabic interface: two translated strings, two untranslated ones. */
-function translationsApi(o: { translations?: Translation[]; untranslated?: string[] } = {}) {
-  const calls = { puts: [] as unknown[], gets: 0, untranslated: 0 };
+function translationsApi(
+  o: { translations?: Translation[]; untranslated?: string[]; content?: boolean } = {},
+) {
+  const calls = { puts: [] as unknown[], contentPuts: [] as unknown[], gets: 0, untranslated: 0 };
+  // One reward whose title has no Arabic text yet.
+  let content = {
+    total: 1,
+    sources: [
+      { source: 'footer', label: 'Footer', untranslated: 0, edit_path: '/settings/site/footer' },
+      {
+        source: 'incentive_product',
+        label: 'Rewards',
+        untranslated: 1,
+        edit_path: '/settings/incentives/products/:id/edit',
+      },
+    ],
+    items: [{ source: 'incentive_product', id: '7', field: 'title', text: 'Desk plant' }],
+  };
+  if (!o.content) content = { ...content, total: 0, items: [] };
   let translations = o.translations ?? [
     { source: 'Cancel', translation: 'إلغاء' },
     { source: 'Save', translation: 'حفظ' },
@@ -31,6 +48,18 @@ function translationsApi(o: { translations?: Translation[]; untranslated?: strin
       expect(new URL(request.url).searchParams.get('language')).toBe('ar');
       calls.gets += 1;
       return HttpResponse.json({ data: translations });
+    }),
+    http.get('*/api/v2/translations/ar/content', () => HttpResponse.json({ data: content })),
+    http.put('*/api/v2/translations/ar/content', async ({ request }) => {
+      const body = (await request.json()) as { texts: { field: string }[] };
+      calls.contentPuts.push(body);
+      const saved = new Set(body.texts.map((t) => t.field));
+      content = {
+        ...content,
+        total: content.total - saved.size,
+        items: content.items.filter((i) => !saved.has(i.field)),
+      };
+      return HttpResponse.json({ data: content });
     }),
     http.get('*/api/v2/translations/ar/untranslated', () => {
       calls.untranslated += 1;
@@ -193,7 +222,7 @@ describe('Translations page', () => {
       'href',
       '/settings/site/languages',
     );
-    expect(calls).toEqual({ puts: [], gets: 0, untranslated: 0 });
+    expect(calls).toEqual({ puts: [], contentPuts: [], gets: 0, untranslated: 0 });
   }, 20_000);
 
   it('asks before leaving with unsaved translations', async () => {
@@ -206,4 +235,29 @@ describe('Translations page', () => {
     expect(router.state.location.pathname).toBe(path);
     expect(screen.getByLabelText('Log in')).toHaveValue('دخول');
   }, 20_000);
+
+  it('counts untranslated content, links to where it is edited, and saves its texts', async () => {
+    const calls = translationsApi({ content: true });
+    renderShell(<TranslationsPage />, { user: admin, path, routes });
+    expect(await screen.findByText('Untranslated content (1)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Footer' })).toHaveAttribute(
+      'href',
+      '/settings/site/footer',
+    );
+    const list = screen.getByRole('list', { name: 'Untranslated content' });
+    expect(within(list).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/settings/incentives/products/7/edit',
+    );
+    const box = within(list).getByLabelText('Desk plant');
+    expect(box).toHaveAttribute('dir', 'rtl');
+    await userEvent.type(box, 'نبتة مكتب');
+    await userEvent.click(screen.getByRole('button', { name: 'Save content texts' }));
+    expect(await screen.findByText('Untranslated content (0)')).toBeInTheDocument();
+    expect(calls.contentPuts).toEqual([
+      {
+        texts: [{ source: 'incentive_product', id: '7', field: 'title', text: 'نبتة مكتب' }],
+      },
+    ]);
+  });
 });

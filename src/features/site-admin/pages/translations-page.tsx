@@ -14,6 +14,7 @@ import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
 import { Pager } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
+import { ContentTranslationsSection } from '../components/content-translations-section';
 import { asApiError, userMessage } from '../components/errors';
 import styles from '../components/site-admin.module.css';
 import { TableSkeleton } from '@/shell/states/table-skeleton';
@@ -77,7 +78,10 @@ export default function TranslationsPage() {
           </p>
         </EmptyState>
       ) : (
-        <TranslationsEditor language={language} />
+        <>
+          <ContentTranslationsSection language={language} />
+          <TranslationsEditor language={language} />
+        </>
       )}
     </div>
   );

@@ -1,0 +1,111 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ContentTranslations } from '../../core';
+import { SchemaForm, type FormTranslations } from '../schema-form';
+
+const schema = {
+  $id: 'test/reward-form',
+  type: 'object',
+  properties: {
+    title: { type: 'string', title: 'Title', maxLength: 50, 'x-translatable': true },
+    intro: { type: 'string', title: 'Introduction', 'x-translatable': true },
+    price: { type: 'integer', title: 'Price' },
+  },
+} as const;
+const uiSchema = { intro: { 'ui:widget': 'textarea' } };
+
+type Reward = { title?: string; intro?: string; price?: number };
+
+/** A form with English as the default language and Arabic (right to left) and French beside it. */
+function Harness(p: { onSubmit(data: Reward, texts: ContentTranslations): void }) {
+  const [value, setValue] = useState<ContentTranslations>({ ar: { title: 'كوب' } });
+  const translations: FormTranslations = {
+    defaultLanguage: { langcode: 'en', name: 'English', dir: 'ltr' },
+    languages: [
+      { langcode: 'ar', name: 'Arabic', dir: 'rtl' },
+      { langcode: 'fr', name: 'French', dir: 'ltr' },
+    ],
+    value,
+    onChange: setValue,
+  };
+  return (
+    <SchemaForm<Reward>
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={{ title: 'Mug', intro: 'A mug.', price: 5 }}
+      translations={translations}
+      onSubmit={(data) => p.onSubmit(data, value)}
+    />
+  );
+}
+
+describe('TranslatableField', () => {
+  it('edits each declared field per language in tabs, right to left for Arabic', async () => {
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+
+    // A tab list for each field the schema declares translatable, none for the others.
+    const lists = screen.getAllByRole('tablist');
+    expect(lists.map((l) => l.getAttribute('aria-label'))).toEqual([
+      'Languages of Title',
+      'Languages of Introduction',
+    ]);
+    const titleTabs = within(lists[0]!).getAllByRole('tab');
+    expect(titleTabs.map((tab) => tab.textContent)).toEqual([
+      'English',
+      'Arabic',
+      'French not translated',
+    ]);
+    expect(titleTabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Title')).toHaveValue('Mug');
+
+    // Keyboard: the arrow key moves to the next language's tab and shows its text.
+    titleTabs[0]!.focus();
+    await user.keyboard('{ArrowRight}');
+    const arabicTab = within(lists[0]!).getByRole('tab', { name: 'Arabic' });
+    expect(arabicTab).toHaveFocus();
+    expect(arabicTab).toHaveAttribute('aria-selected', 'true');
+    const arabic = screen.getByLabelText('Title (Arabic)');
+    expect(arabic).toHaveValue('كوب');
+    expect(arabic).toHaveAttribute('dir', 'rtl');
+    expect(arabic).toHaveAttribute('lang', 'ar');
+    expect(arabic).toHaveAttribute('maxLength', '50');
+    await user.clear(arabic);
+    await user.type(arabic, 'فنجان');
+
+    // A textarea stays a textarea in every language.
+    const introTabs = within(lists[1]!);
+    await user.click(introTabs.getByRole('tab', { name: /French/ }));
+    const french = screen.getByLabelText('Introduction (French)');
+    expect(french.tagName).toBe('TEXTAREA');
+    expect(french).toHaveAttribute('dir', 'ltr');
+    await user.type(french, 'Une tasse.');
+    expect(introTabs.getByRole('tab', { name: 'French' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      { title: 'Mug', intro: 'A mug.', price: 5 },
+      { ar: { title: 'فنجان' }, fr: { intro: 'Une tasse.' } },
+    );
+  });
+
+  it('moves the other way with the arrow keys in a right-to-left page', async () => {
+    render(
+      <div dir="rtl">
+        <Harness onSubmit={vi.fn()} />
+      </div>,
+    );
+    const user = userEvent.setup();
+    const tabs = within(screen.getAllByRole('tablist')[0]!).getAllByRole('tab');
+    tabs[0]!.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(tabs[1]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(tabs[2]).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(tabs[0]).toHaveFocus();
+  });
+});

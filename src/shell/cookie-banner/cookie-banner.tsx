@@ -52,7 +52,7 @@ export function CookieBanner() {
       <h2 id={headingId} className="visually-hidden">
         {i18n.t('Cookie consent')}
       </h2>
-      <div className={styles.text} dangerouslySetInnerHTML={{ __html: html }} />
+      <div className={styles.text} dir="auto" dangerouslySetInnerHTML={{ __html: html }} />
       <div className={styles.actions}>
         {snapshot.context.error != null && (
           <p role="alert" className={styles.error}>

@@ -20,17 +20,22 @@ export function Footer() {
           <ul className={styles.links}>
             {links.map((link) => (
               <li key={link.url + link.title}>
-                {/* Administrators' texts, translated like the interface's. */}
-                <a href={link.url}>{i18n.t(link.title)}</a>
+                <a href={link.url} dir="auto">
+                  {link.title}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
       )}
-      {data?.footer_text && <p className={styles.text}>{i18n.t(data.footer_text)}</p>}
+      {data?.footer_text && (
+        <p className={styles.text} dir="auto">
+          {data.footer_text}
+        </p>
+      )}
       {(data?.footer_copyright || data?.version) && (
         <p className={styles.meta}>
-          {data.footer_copyright && <span>{data.footer_copyright}</span>}
+          {data.footer_copyright && <bdi>{data.footer_copyright}</bdi>}
           {data.version &&
             (data.version_url ? (
               <a href={data.version_url}>{i18n.t('Version @version', { version: data.version })}</a>

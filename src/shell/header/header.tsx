@@ -61,7 +61,9 @@ export function Header({ menuOpen = false, onMenuToggle, menuId }: HeaderProps) 
           {branding?.logo ? (
             <img src={branding.logo} alt={logoAlt || i18n.t('Home')} className={styles.logoImage} />
           ) : (
-            <span className={styles.siteName}>{siteName || i18n.t('Home')}</span>
+            <span className={styles.siteName} dir="auto">
+              {siteName || i18n.t('Home')}
+            </span>
           )}
         </Link>
       </div>

@@ -55,7 +55,10 @@ function ShopIntro() {
           style={{ blockSize: data.banner_height }}
         />
       ) : null}
-      <PageHeader title={data?.title || t('Reward shop')} lead={data?.intro || undefined} />
+      <PageHeader
+        title={data?.title || t('Reward shop')}
+        lead={data?.intro ? <bdi>{data.intro}</bdi> : undefined}
+      />
       {info.isError ? (
         <ErrorState
           message={t('Your points could not be loaded.')}

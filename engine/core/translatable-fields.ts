@@ -95,9 +95,10 @@ const allowsOnlyStrings = (type: unknown) =>
   (Array.isArray(type) && type.includes('string') && type.every((t) => t === 'string'));
 
 /**
- * Checks every `x-translatable` of a schema: it is `true`, it marks a string (`type: 'string'`),
- * and it is reached from the schema's root through object properties only (a text in a list or
- * behind a choice of schemas has no stable place to keep its translations).
+ * Checks every `x-translatable` of a schema: it is `true` or `false`, it marks a string
+ * (`type: 'string'`), and it is a property of an object (a string that is itself an item of a
+ * list, or one of a choice of schemas, has no stable place to keep its translations; an object
+ * in a list, an entity of its own, keeps its texts under its own id).
  *
  * @example
  * translatableProblems({ properties: { n: { type: 'integer', 'x-translatable': true } } });
@@ -123,12 +124,12 @@ export function translatableProblems(schema: unknown): TranslatableProblem[] {
       else if (value && !reachable)
         problems.push({
           pointer: at,
-          message: `is inside a list or a choice of schemas, where its texts per language have no fixed place: declare it on a string reached through object properties only`,
+          message: `marks an item of a list or one of a choice of schemas, where its texts per language have no fixed place: declare it on a property of an object`,
         });
     }
     if (isRecord(node.properties))
       for (const [key, sub] of Object.entries(node.properties))
-        visit(sub, `${pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, reachable);
+        visit(sub, `${pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, true);
     for (const key of SUBSCHEMA_LISTS)
       if (Array.isArray(node[key]))
         node[key].forEach((sub, i) => visit(sub, `${pointer}/${key}/${i}`, false));

@@ -21,7 +21,7 @@ export function useFormTranslations(initial: ContentTranslations | undefined): {
   const languages = useLanguages();
   const general = useGeneralSettings();
   const [edited, setEdited] = useState<ContentTranslations | undefined>(undefined);
-  const value = edited ?? initial ?? {};
+  const value = useMemo(() => edited ?? initial ?? {}, [edited, initial]);
   const defaultCode = general.data?.default_language;
   const translations = useMemo((): FormTranslations | undefined => {
     if (!languages.data || !defaultCode) return undefined;

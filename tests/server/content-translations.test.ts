@@ -72,7 +72,8 @@ describeEachDb('texts administrators enter, per site language', (server) => {
     expect(page.find((p) => p.id === id)?.title).toBe('نبتة مكتب');
 
     // The seeded site texts, read by an Arabic reader and by everyone else.
-    const footer = async (who: Agent) => (await who.get('/api/v2/settings?type=footer')).json().data;
+    const footer = async (who: Agent) =>
+      (await who.get('/api/v2/settings?type=footer')).json<{ data: unknown }>().data;
     expect(await footer(arabic)).toMatchObject({ about: { title: 'من نحن', url: '/about' } });
     expect(await footer(visitor)).toMatchObject({ about: { title: 'About us' } });
     const branding = async (who: Agent) =>
@@ -205,9 +206,7 @@ describeEachDb('texts administrators enter, per site language', (server) => {
     });
     expect(filled.statusCode, filled.body).toBe(200);
     expect(filled.json().data.total).toBe(after.total - 1);
-    expect((await arabic.get(`/api/v2/incentives/shop/${id}`)).json().data.title).toBe(
-      'نبتة مكتب',
-    );
+    expect((await arabic.get(`/api/v2/incentives/shop/${id}`)).json().data.title).toBe('نبتة مكتب');
 
     // The generic reading of one entity: its default texts and every language's.
     const item = await admin.get(`/api/v2/content-translations/incentive_product/${id}`);

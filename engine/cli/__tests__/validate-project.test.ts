@@ -166,7 +166,7 @@ describe('validateProject', () => {
     ).toEqual([
       'schemas/entities/thing.schema.ts#thingSchema/properties/count/x-translatable: marks a "integer": only a field of type "string" can have a text per language; remove x-translatable or make the field a string',
       'schemas/entities/thing.schema.ts#thingSchema/properties/note/x-translatable: must be true or false, not "yes"',
-      'schemas/entities/thing.schema.ts#thingSchema/properties/tags/items/x-translatable: is inside a list or a choice of schemas, where its texts per language have no fixed place: declare it on a string reached through object properties only',
+      'schemas/entities/thing.schema.ts#thingSchema/properties/tags/items/x-translatable: marks an item of a list or one of a choice of schemas, where its texts per language have no fixed place: declare it on a property of an object',
     ]);
   });
 

@@ -15,7 +15,7 @@ import { taxonomyTermSchema, vocabularySchema } from '@schemas/entities/taxonomy
 import { HttpError, type FieldMessage } from '@engine/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Repositories } from '../repositories/create-repositories';
-import type { SettingsDocuments, SettingsKey } from '../repositories/settings';
+import type { SettingsKey } from '../repositories/settings';
 import { INVALID_FIELDS } from './messages';
 import { DEFAULT_LANGUAGE, keptAudienceOf } from './storefront-audience';
 import { visitorLanguage } from './visitor-language';

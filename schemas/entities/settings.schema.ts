@@ -65,7 +65,7 @@ export const siteSettingsSchema = {
     breadcrumbs_enabled: { type: 'boolean' },
     site_background: imageRef,
     logo: imageRef,
-    logo_alt: { type: 'string', maxLength: 200 },
+    logo_alt: { type: 'string', maxLength: 200, 'x-translatable': true },
     /** Catalogue and public storefront page switches (public storefront landing rule); on when absent. */
     catalog_enabled: { type: 'boolean' },
     storefront_page_enabled: { type: 'boolean' },

@@ -7,7 +7,7 @@ import type { ContentTranslations, FieldTexts } from '@engine/core';
 
 const ar = (texts: FieldTexts): ContentTranslations => ({ ar: texts });
 
-export const demoSiteAr = ar({ site_name: 'أكاديمية أتريوم' });
+export const demoSiteAr = ar({ site_name: 'أكاديمية أتريوم', logo_alt: 'أكاديمية أتريوم' });
 
 export const demoFooterAr = ar({
   'about.title': 'من نحن',

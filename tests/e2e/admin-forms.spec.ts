@@ -1,0 +1,186 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { restrictionTypeDeclarations as declarations } from '../../schemas/entities/restriction-types';
+import arabic from '../../translations/interface-ar.json';
+import { callApi, launchBrowser, logIn, newPage, settled } from './fixtures';
+
+const { browser } = launchBrowser();
+
+interface Served {
+  type: string;
+  label: string;
+  options: { value: string | number; label: string }[];
+}
+
+interface Product {
+  id: number;
+  title: string;
+  restrictions: { type: string; value: string | number | (string | number)[] }[];
+}
+
+const ar = arabic as Record<string, string>;
+
+async function setLanguage(page: Page, language: string | null): Promise<void> {
+  const me = (await callApi(page, 'GET', 'me')).json.data as { uid: number };
+  expect((await callApi(page, 'PATCH', `users/${me.uid}`, { language })).status).toBe(200);
+}
+
+/** Nothing on the page is wider than the window (no sideways scrolling). */
+async function expectNoOverflow(page: Page): Promise<void> {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+describe('the reward audience editor', () => {
+  for (const [language, width] of [
+    ['en', 1280],
+    ['ar', 390],
+  ] as const) {
+    it(`offers named restriction types and values (${language}, ${width} px)`, async () => {
+      const { context, page } = await newPage(browser(), { width });
+      await logIn(page, 'admin');
+      await setLanguage(page, language);
+      const tr = (text: string) => (language === 'ar' ? (ar[text] ?? text) : text);
+      try {
+        const served = (
+          (await callApi(page, 'GET', 'storefront/settings')).json.data as {
+            restrictions: { registered: Served[] };
+          }
+        ).restrictions.registered;
+        expect(served.length).toBeGreaterThan(0);
+
+        await page.goto('/settings/incentives/products/create');
+        await settled(page);
+        await page.getByRole('button', { name: tr('Add a restriction') }).click();
+        const row = page.getByRole('group', { name: `${tr('Restriction')} 1` });
+        const type = row.getByRole('combobox', { name: new RegExp(`^${tr('Who may buy it')}`) });
+        const names = await type.evaluate((s: HTMLSelectElement) =>
+          [...s.options].filter((o) => o.value !== '').map((o) => o.text),
+        );
+        expect(names).toEqual(served.map((r) => tr(r.label)));
+        expect(names.join(' ')).not.toMatch(/Option \d/);
+
+        // Each type's values are the names the server offers for it.
+        for (const kind of served) {
+          await type.selectOption({ label: tr(kind.label) });
+          const several = declarations.find((d) => d.type === kind.type)?.dialog.registered;
+          const label = new RegExp(`^${tr(kind.label)}`);
+          // One value: a select; several: a group of checkboxes, each named.
+          const offered =
+            several === 'several'
+              ? await row
+                  .getByRole('group', { name: label })
+                  .getByRole('checkbox')
+                  .evaluateAll((boxes) => boxes.map((b) => b.closest('label')?.innerText.trim()))
+              : await row
+                  .getByRole('combobox', { name: label })
+                  .evaluate((s: HTMLSelectElement) =>
+                    [...s.options].filter((o) => o.value !== '').map((o) => o.text),
+                  );
+          expect(offered).toEqual(kind.options.map((o) => o.label));
+        }
+        await expectNoOverflow(page);
+
+        const remove = tr('Remove @item').replace('@item', `${tr('Restriction')} 1`);
+        await page.getByRole('button', { name: remove }).click();
+        await row.waitFor({ state: 'detached' });
+        await expect(
+          page.getByText(tr('Everyone who can use the shop may buy it.')).isVisible(),
+        ).resolves.toBe(true);
+      } finally {
+        await setLanguage(page, 'en');
+        await context.close();
+      }
+    });
+  }
+
+  it('shows a saved restriction’s values by name', async () => {
+    const { context, page } = await newPage(browser());
+    await logIn(page, 'admin');
+    try {
+      const products = (await callApi(page, 'GET', 'incentives/products?limit=100')).json
+        .data as Product[];
+      const restricted = products.find((p) => p.restrictions.length > 0);
+      expect(restricted).toBeDefined();
+      const served = (
+        (await callApi(page, 'GET', 'storefront/settings')).json.data as {
+          restrictions: { registered: Served[] };
+        }
+      ).restrictions.registered;
+      const first = restricted!.restrictions[0]!;
+      const kind = served.find((r) => r.type === first.type)!;
+      const wanted = (Array.isArray(first.value) ? first.value : [first.value]).map(
+        (v) => kind.options.find((o) => o.value === v)!.label,
+      );
+
+      await page.goto(`/settings/incentives/products/${restricted!.id}/edit`);
+      await settled(page);
+      const row = page.getByRole('group', { name: 'Restriction 1' });
+      const type = row.getByRole('combobox', { name: /^Who may buy it/ });
+      expect(await type.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe(
+        kind.label,
+      );
+      const label = new RegExp(`^${kind.label}`);
+      const chosen = Array.isArray(first.value)
+        ? await row
+            .getByRole('group', { name: label })
+            .getByRole('checkbox', { checked: true })
+            .evaluateAll((boxes) => boxes.map((b) => b.closest('label')?.innerText.trim() ?? ''))
+        : await row
+            .getByRole('combobox', { name: label })
+            .evaluate((s: HTMLSelectElement) => [...s.selectedOptions].map((o) => o.text));
+      expect(chosen.sort()).toEqual(wanted.sort());
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the profile form', () => {
+  for (const [name, language] of [
+    ['learner', null],
+    ['admin', 'ar'],
+  ] as const) {
+    it(`shows ${name}’s language and time zone, “Site default” included`, async () => {
+      const { context, page } = await newPage(browser());
+      await logIn(page, name);
+      const before = (await callApi(page, 'GET', 'me')).json.data as { language: string | null };
+      if (language) await setLanguage(page, language);
+      const me = (await callApi(page, 'GET', 'me')).json.data as {
+        uid: number;
+        language: string | null;
+        timezone: string | null;
+      };
+      const tr = (text: string) => (me.language === 'ar' ? (ar[text] ?? text) : text);
+      try {
+        await page.goto(`/user/${me.uid}/edit`);
+        await settled(page);
+        const selected = (label: string) =>
+          page
+            .getByLabel(tr(label), { exact: true })
+            .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text ?? '');
+        const languages = (await callApi(page, 'GET', 'languages')).json.data as {
+          langcode: string;
+          name: string;
+          native_name: string;
+        }[];
+        const entry = languages.find((l) => l.langcode === me.language);
+        const shownLanguage = await selected('Language');
+        if (entry) expect([entry.name, entry.native_name]).toContain(shownLanguage);
+        else expect(shownLanguage).toBe(tr('Site default'));
+        const shownZone = await selected('Time zone');
+        if (me.timezone) expect(shownZone).toContain(me.timezone.split('/').at(-1));
+        else expect(shownZone).toBe(tr('Site default'));
+        await expect(page.getByLabel(tr('Time zone'), { exact: true }).isVisible()).resolves.toBe(
+          true,
+        );
+      } finally {
+        if (language && before.language) await setLanguage(page, before.language);
+        await context.close();
+      }
+    });
+  }
+});

@@ -180,7 +180,22 @@ describe('site administration', () => {
       await settled(page);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expectNoAxeViolations(page);
-      await page.getByRole('button', { name: 'Act as this user' }).click();
+      const learnerName = (
+        (await callApi(page, 'GET', `users/${learnerUid}`)).json.data as {
+          name: string;
+          full_name?: string;
+        }
+      ).full_name?.trim();
+      const actAs = page.getByRole('button', { name: 'Act as this user' });
+      await actAs.click();
+      // It asks first, naming the person; cancelling keeps the administrator themselves.
+      const question = page.getByRole('dialog', { name: `Act as ${learnerName}?` });
+      await question.waitFor();
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await question.waitFor({ state: 'hidden' });
+      expect(((await callApi(page, 'GET', 'me')).json.data as { name: string }).name).toBe('admin');
+      await actAs.click();
+      await question.getByRole('button', { name: `Act as ${learnerName}`, exact: true }).click();
 
       await page.waitForURL('**/dashboard');
       await settled(page);

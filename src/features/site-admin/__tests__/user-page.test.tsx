@@ -238,6 +238,14 @@ describe('User page', () => {
       ),
     ).toBeVisible();
     await userEvent.click(within(region).getByRole('button', { name: 'Act as this user' }));
+    // It asks first, naming the person; cancelling starts nothing.
+    let dialog = await screen.findByRole('dialog', { name: 'Act as Lena Schmidt?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(started).toEqual([]);
+    await userEvent.click(within(region).getByRole('button', { name: 'Act as this user' }));
+    dialog = await screen.findByRole('dialog', { name: 'Act as Lena Schmidt?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Act as Lena Schmidt' }));
 
     expect(await screen.findByText('Dashboard')).toBeVisible();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -255,6 +263,8 @@ describe('User page', () => {
 
     const region = await screen.findByRole('region', { name: 'Act as this user' });
     await userEvent.click(within(region).getByRole('button', { name: 'Act as this user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Act as Lena Schmidt?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Act as Lena Schmidt' }));
 
     expect(await screen.findByText('You cannot act as another administrator.')).toBeVisible();
     expect(router.state.location.pathname).toBe(path);

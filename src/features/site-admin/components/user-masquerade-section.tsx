@@ -1,18 +1,25 @@
 import { useT } from '@engine/react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStartMasquerade } from '@/lib/queries/masquerade';
+import { ConfirmDialog } from '@/shell/confirm-dialog/confirm-dialog';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import { asApiError, userMessage } from './errors';
 import styles from './users.module.css';
 
-/** Seeing the portal as the person does, e.g. to understand what they report. */
+/**
+ * Seeing the portal as the person does, e.g. to understand what they report. It asks first,
+ * naming the person: acting as someone else changes what every page shows until one switches back.
+ */
 export function UserMasqueradeSection(p: { uid: number; name: string }) {
   const { t } = useT();
   const { notify } = useNotify();
   const navigate = useNavigate();
   const start = useStartMasquerade();
+  const [asking, setAsking] = useState(false);
 
   const actAs = async () => {
+    setAsking(false);
     try {
       await start.mutateAsync(p.uid);
       // This page is not theirs to see: it must not be the one "back" returns to.
@@ -36,11 +43,25 @@ export function UserMasqueradeSection(p: { uid: number; name: string }) {
           className={styles.secondary}
           disabled={start.isPending}
           aria-describedby="user-masquerade-text"
-          onClick={() => void actAs()}
+          onClick={() => setAsking(true)}
         >
           {t('Act as this user')}
         </button>
       </div>
+      <ConfirmDialog
+        open={asking}
+        title={t('Act as @name?', { name: p.name })}
+        confirmLabel={t('Act as @name', { name: p.name })}
+        onConfirm={() => void actAs()}
+        onCancel={() => setAsking(false)}
+      >
+        <p>
+          {t(
+            'Every page will show what @name sees, with their access, until you switch back. What you change meanwhile is recorded in the audit log.',
+            { name: p.name },
+          )}
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

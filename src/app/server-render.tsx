@@ -65,7 +65,6 @@ const RENDERED_PAGES = new Set([
   'storefront-section',
   'incentives-shop',
   'incentives-product',
-  'incentives-purchase-success',
   'leaderboard',
   'not-found',
   'denied',

@@ -173,12 +173,26 @@ describe('incentives', () => {
       const left = earned - PRODUCT_PRICE;
       await page.getByText(`Your new balance: ${format(left)} points`).waitFor();
       await page.getByRole('main').getByText(PRODUCT).waitFor();
+      await page.getByText(/^Your order number is \d+\.$/).waitFor();
+      await expect(page.getByText('Points spent').locator('..').innerText()).resolves.toContain(
+        `${format(PRODUCT_PRICE)} points`,
+      );
       await expect.poll(() => badgePoints(page)).toBe(left);
       await expectNoAxeViolations(page);
     } finally {
       // The dashboard of other specs stays as seeded; the points earned and spent remain.
       await callApi(page, 'DELETE', `trainings/${id}/subscription`);
     }
+    await context.close();
+  });
+
+  it('sends a thank-you page opened without a checkout to the shop', async () => {
+    const { context, page } = await newPage(browser(), { width: 390 });
+    await logIn(page, 'learner');
+    await page.goto('/incentives/purchase-success');
+    await page.waitForURL((url) => url.pathname === '/incentives');
+    await settled(page);
+    expect(await page.getByText('Thank you for your purchase').count()).toBe(0);
     await context.close();
   });
 

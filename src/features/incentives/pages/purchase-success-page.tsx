@@ -1,6 +1,6 @@
 import { useT } from '@engine/react';
 import type { Order } from '@schemas/entities/incentives.schema';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { Icon } from '@/shell/icons/icons';
 import { PageHeader } from '@/shell/page/page-header';
 import buttons from '../components/buttons.module.css';
@@ -15,10 +15,15 @@ function orderOf(state: unknown): Order | null {
   return Array.isArray(o.items) && typeof o.balance_after === 'number' ? (order as Order) : null;
 }
 
-/** /incentives/purchase-success: the thank-you page after checkout. */
+/**
+ * /incentives/purchase-success: the thank-you page after checkout, showing the order the
+ * checkout answered with. Opened without one (typed, bookmarked, or in a new tab), there is
+ * nothing to thank for: it goes to the shop.
+ */
 export default function PurchaseSuccessPage() {
   const { t, plural } = useT();
   const order = orderOf(useLocation().state);
+  if (!order) return <Navigate to="/incentives" replace />;
   return (
     <section className={styles.page}>
       <div className={styles.icon} aria-hidden="true">
@@ -26,38 +31,36 @@ export default function PurchaseSuccessPage() {
       </div>
       <PageHeader
         title={t('Thank you for your purchase')}
-        lead={
-          order
-            ? t('Your order number is @id.', { id: order.id })
-            : t('Your purchase is complete. You can follow your points in the shop.')
-        }
+        lead={t('Your order number is @id.', { id: order.id })}
       />
-      {order ? (
-        <div className={styles.summary}>
-          <h2 className={styles.heading}>{t('What you redeemed')}</h2>
-          <ul className={styles.items}>
-            {order.items.map((item, index) => (
-              <li key={`${item.product_id ?? 'x'}-${index}`}>
-                <span dir="auto">
-                  {item.quantity > 1
-                    ? t('@title × @quantity', { title: item.title, quantity: item.quantity })
-                    : item.title}
-                </span>
-                <span className={styles.price}>
-                  {plural(item.price * item.quantity, '@count point', '@count points')}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <p className={styles.balance}>
-            {plural(
-              order.balance_after,
-              'Your new balance: @count point',
-              'Your new balance: @count points',
-            )}
-          </p>
-        </div>
-      ) : null}
+      <div className={styles.summary}>
+        <h2 className={styles.heading}>{t('What you redeemed')}</h2>
+        <ul className={styles.items}>
+          {order.items.map((item, index) => (
+            <li key={`${item.product_id ?? 'x'}-${index}`}>
+              <span dir="auto">
+                {item.quantity > 1
+                  ? t('@title × @quantity', { title: item.title, quantity: item.quantity })
+                  : item.title}
+              </span>
+              <span className={styles.price}>
+                {plural(item.price * item.quantity, '@count point', '@count points')}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.total}>
+          <span>{t('Points spent')}</span>
+          <span>{plural(order.total, '@count point', '@count points')}</span>
+        </p>
+        <p className={styles.balance}>
+          {plural(
+            order.balance_after,
+            'Your new balance: @count point',
+            'Your new balance: @count points',
+          )}
+        </p>
+      </div>
       <div className={styles.actions}>
         <Link className={buttons.primary} to="/incentives">
           {t('Back to the shop')}

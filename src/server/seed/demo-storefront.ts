@@ -117,7 +117,7 @@ export function demoStorefront(audience: StorefrontAudience, language: 'en' | 'a
         text: t.heroText,
         button: {
           label: t.heroButton,
-          url: audience === 'registered' ? '/storefront' : '/user/login',
+          url: audience === 'registered' ? '/trainings' : '/user/login',
         },
       },
       settings: { show_title: false, full_width: true, height: 'large' },
@@ -150,7 +150,7 @@ export function demoStorefront(audience: StorefrontAudience, language: 'en' | 'a
         text: t.ctaText,
         button: {
           label: t.ctaButton,
-          url: audience === 'registered' ? '/storefront' : '/user/register',
+          url: audience === 'registered' ? '/trainings' : '/user/register',
         },
       },
       appearance: { background_color: '#3754db', text_color: '#ffffff', text_align: 'center' },

@@ -4,6 +4,7 @@ import type { SVGProps } from 'react';
 const paths = {
   menu: 'M4 6h16M4 12h16M4 18h16',
   close: 'M6 6l12 12M18 6L6 18',
+  filter: 'M4 6h16M7 12h10M10 18h4',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
   trophy:
     'M8 4h8v5a4 4 0 0 1-8 0V4zM8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8 20h8M9 17h6',
@@ -48,6 +49,7 @@ const paths = {
   shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3z',
   eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   'chevron-down': 'M6 9l6 6 6-6',
+  'chevron-back': 'M15 6l-6 6 6 6',
   'chevron-forward': 'M9 6l6 6-6 6',
   circle: 'M12 20a8 8 0 1 0 0-16 8 8 0 0 0 0 16z',
 } as const;
@@ -62,7 +64,14 @@ export function isIconName(name: string): name is IconName {
 }
 
 /** Icons that point in the reading direction; mirrored in right-to-left layouts. */
-const directional = new Set<IconName>(['arrow-back', 'chevron-forward', 'logout', 'undo', 'redo']);
+const directional = new Set<IconName>([
+  'arrow-back',
+  'chevron-back',
+  'chevron-forward',
+  'logout',
+  'undo',
+  'redo',
+]);
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   name: IconName;

@@ -3,6 +3,7 @@ import type { TrainingsContent } from '@schemas/storefront/trainings.section';
 import { Link } from 'react-router';
 import { EAGER_CARDS, TrainingCard } from '@/shell/trainings/training-card';
 import { TrainingGrid } from '@/shell/trainings/training-grid';
+import { Carousel, Slide } from '../carousel/carousel';
 import { lookOf, SectionFrame } from '../section-frame';
 import styles from '../sections.module.css';
 import type { SectionProps } from '../types';
@@ -20,13 +21,13 @@ export default function TrainingsSection({ section }: SectionProps) {
   return (
     <SectionFrame section={section}>
       {content.display === 'carousel' ? (
-        <ul className={styles.carousel} aria-label={label} tabIndex={0}>
+        <Carousel label={label}>
           {trainings.map((training, i) => (
-            <li key={training.id} className={styles.slide}>
+            <Slide key={training.id}>
               <TrainingCard training={training} eager={i < EAGER_CARDS} />
-            </li>
+            </Slide>
           ))}
-        </ul>
+        </Carousel>
       ) : (
         <TrainingGrid trainings={trainings} label={label} />
       )}

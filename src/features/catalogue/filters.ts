@@ -34,6 +34,11 @@ export function hasFilters(f: Filters): boolean {
   return f.tags.length > 0 || f.language !== '' || f.free !== '';
 }
 
+/** How many filters are set: each topic, the language and the price count one. */
+export function activeFilterCount(f: Filters): number {
+  return f.tags.length + (f.language ? 1 : 0) + (f.free ? 1 : 0);
+}
+
 /** The API query of the filters (`free` as a boolean, empty values left out). */
 export function apiFilters(f: Filters): { tags?: number[]; language?: string; free?: boolean } {
   return {

@@ -24,6 +24,7 @@ export {
   SiteNameProvider,
   useBreadcrumbLabel,
   useBreadcrumbs,
+  useBreadcrumbsShown,
   usePageTitle,
   type Breadcrumb,
 } from './navigation-hooks';

@@ -83,6 +83,17 @@ export function useBreadcrumbs(): Breadcrumb[] {
   return crumbs;
 }
 
+/**
+ * Whether the current page shows a breadcrumb trail: not when its route or an ancestor declares
+ * `breadcrumbs: false` (utility pages).
+ *
+ * @example
+ * if (!useBreadcrumbsShown()) return null;
+ */
+export function useBreadcrumbsShown(): boolean {
+  return useMatches().every((m) => (m.handle as RouteHandle | undefined)?.breadcrumbs !== false);
+}
+
 const SiteNameContext = createContext<string | undefined>(undefined);
 
 /**

@@ -16,6 +16,8 @@ import { usePageTitle } from './navigation-hooks';
 export interface RouteHandle {
   breadcrumb?: string;
   breadcrumbRedirect?: boolean;
+  /** false: no breadcrumb trail on this route's pages. */
+  breadcrumbs?: boolean;
   title?: string;
   /** The route, or one of its ancestors, needs a signed-in user. */
   signedIn?: boolean;
@@ -80,6 +82,7 @@ function handleOf(route: RouteConfig, signedIn: boolean): RouteHandle {
   if (route.content !== undefined) handle.content = route.content;
   if (route.breadcrumb !== undefined) handle.breadcrumb = route.breadcrumb;
   if (route.breadcrumbRedirect !== undefined) handle.breadcrumbRedirect = route.breadcrumbRedirect;
+  if (route.breadcrumbs !== undefined) handle.breadcrumbs = route.breadcrumbs;
   if (route.title !== undefined) handle.title = route.title;
   if (route.children) handle.childPages = childPages(route);
   return handle;

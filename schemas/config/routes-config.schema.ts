@@ -69,6 +69,11 @@ const routeProperties = {
   breadcrumb: { type: 'string', minLength: 1 },
   /** The crumb link does a full page load. */
   breadcrumbRedirect: { type: 'boolean' },
+  /**
+   * false: the page and its children show no breadcrumb trail (utility pages such as log in,
+   * not found and access denied, which lie on no path through the portal).
+   */
+  breadcrumbs: { type: 'boolean' },
   /** English document title (translated). Pages may replace it (e.g. a product's title). */
   title: { type: 'string', minLength: 1 },
   /**
@@ -133,6 +138,7 @@ export interface RouteConfig {
   visitorsOnly?: { otherwise: string };
   breadcrumb?: string;
   breadcrumbRedirect?: boolean;
+  breadcrumbs?: boolean;
   title?: string;
   description?: string;
   layout?: 'standard' | 'bare';

@@ -1,4 +1,4 @@
-import { useBreadcrumbs, useSession, useT } from '@engine/react';
+import { useBreadcrumbs, useBreadcrumbsShown, useSession, useT } from '@engine/react';
 import { Link, useLocation } from 'react-router';
 import { useBranding } from '@/lib/queries/branding';
 import { Icon } from '../icons/icons';
@@ -30,16 +30,20 @@ export function breadcrumbTrail(o: {
   return trail.length > 0 ? trail : null;
 }
 
-/** Breadcrumb trail of the current route (when the site has `breadcrumbs_enabled`). */
+/**
+ * Breadcrumb trail of the current route (when the site has `breadcrumbs_enabled` and the route
+ * does not declare `breadcrumbs: false`).
+ */
 export function Breadcrumbs() {
   const i18n = useT();
   const { user } = useSession();
   const { data: branding } = useBranding();
   const crumbs = useBreadcrumbs();
+  const shown = useBreadcrumbsShown();
   const { pathname } = useLocation();
   const signedIn = Boolean(user && user.uid > 0);
 
-  if (!branding?.breadcrumbs_enabled) return null;
+  if (!branding?.breadcrumbs_enabled || !shown) return null;
   const first: Crumb = signedIn
     ? { label: i18n.t('My overview'), url: '/dashboard', redirect: false }
     : { label: i18n.t('Home'), url: '/', redirect: false };

@@ -184,3 +184,56 @@ describe('the profile form', () => {
     });
   }
 });
+
+describe('date and time fields', () => {
+  it('show and accept the site’s own date and time formats', async () => {
+    const { context, page } = await newPage(browser());
+    await logIn(page, 'admin');
+    try {
+      const general = (await callApi(page, 'GET', 'settings?type=general')).json.data as {
+        date_time_formats: { short: string };
+      };
+      // The short format as a pattern: each PHP-style letter a run of digits.
+      const digits: Record<string, string> = {
+        d: '\\d{2}',
+        j: '\\d{1,2}',
+        m: '\\d{2}',
+        n: '\\d{1,2}',
+        Y: '\\d{4}',
+        H: '\\d{2}',
+        G: '\\d{1,2}',
+        i: '\\d{2}',
+        h: '\\d{2}',
+        g: '\\d{1,2}',
+        A: '(AM|PM)',
+        a: '(am|pm)',
+      };
+      const pattern = new RegExp(
+        `^${[...general.date_time_formats.short]
+          .map((c) => digits[c] ?? c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('')}$`,
+      );
+      const products = (await callApi(page, 'GET', 'incentives/products?limit=100')).json.data as {
+        id: number;
+        available_from: string | null;
+      }[];
+      const dated = products.find((p) => p.available_from);
+      expect(dated).toBeDefined();
+      await page.goto(`/settings/incentives/products/${dated!.id}/edit`);
+      await settled(page);
+      const from = page.getByRole('textbox', { name: 'Available from' });
+      const shown = await from.inputValue();
+      expect(shown).toMatch(pattern);
+      expect(await from.getAttribute('type')).toBe('text');
+
+      // What is typed in the same format is read back as it was typed.
+      const until = page.getByRole('textbox', { name: 'Available until' });
+      await until.fill(shown);
+      await until.blur();
+      expect(await until.inputValue()).toBe(shown);
+      expect(await page.getByText(/Enter a date/).count(), 'no complaint about the format').toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

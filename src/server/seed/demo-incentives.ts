@@ -5,12 +5,12 @@ import { demoProductsAr, demoShopSettingsAr } from './demo-content-ar';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** The demo shop's texts. */
+/** The demo shop's texts and banner (a decoration: its description is empty). */
 export const demoShopSettings: ShopSettings = {
   title: 'Reward shop',
   intro:
     'Turn the points you earn by learning into rewards. New rewards arrive every month, so check back often.',
-  banner: null,
+  banner: { url: '/images/rewards/shop-banner.svg', alt: '' },
   banner_height: 200,
   expiry_warning_days: 30,
 };
@@ -25,6 +25,7 @@ export function demoProducts(now: Date): ProductInput[] {
   return [
     {
       title: 'Conference ticket voucher',
+      image: { url: '/images/rewards/conference-ticket.svg', alt: 'A conference ticket' },
       description:
         '<p>A voucher for one day at a learning conference of your choice, up to a value of 250 euros.</p>',
       price: 900,
@@ -35,6 +36,7 @@ export function demoProducts(now: Date): ProductInput[] {
     },
     {
       title: 'Atrium notebook',
+      image: { url: '/images/rewards/notebook.svg', alt: 'A dark notebook with an orange ribbon' },
       description: '<p>A hardcover dotted notebook with the Atrium logo, 192 pages.</p>',
       price: 150,
       stock: null,
@@ -44,6 +46,10 @@ export function demoProducts(now: Date): ProductInput[] {
     },
     {
       title: 'Extra day of learning leave',
+      image: {
+        url: '/images/rewards/learning-leave.svg',
+        alt: 'A calendar with one day ticked off',
+      },
       description:
         '<p>One extra day of paid leave to spend on a training of your choice. Agree the date with your manager.</p>',
       price: 1200,
@@ -54,6 +60,7 @@ export function demoProducts(now: Date): ProductInput[] {
     },
     {
       title: 'Coffee with a mentor',
+      image: { url: '/images/rewards/coffee-mentor.svg', alt: 'A steaming cup of coffee' },
       description: '<p>Thirty minutes with a senior colleague to talk about your next step.</p>',
       price: 300,
       stock: 3,
@@ -64,6 +71,7 @@ export function demoProducts(now: Date): ProductInput[] {
     },
     {
       title: 'Online course of your choice',
+      image: { url: '/images/rewards/online-course.svg', alt: 'A laptop playing a video lesson' },
       description:
         '<p>We pay for one online course of up to 100 euros on a platform of your choice.</p>',
       price: 1000,
@@ -74,6 +82,7 @@ export function demoProducts(now: Date): ProductInput[] {
     },
     {
       title: 'Trainer toolkit',
+      image: { url: '/images/rewards/trainer-toolkit.svg', alt: 'A toolbox' },
       description:
         '<p>Markers, sticky notes and a facilitation card deck for your next classroom session.</p>',
       price: 250,
@@ -84,6 +93,7 @@ export function demoProducts(now: Date): ProductInput[] {
     },
     {
       title: 'كتاب الخط العربي',
+      image: { url: '/images/rewards/calligraphy-book.svg', alt: 'كتاب مفتوح بخط عربي وقلم' },
       description: '<p>كتاب مصوّر عن فن الخط العربي وتاريخه.</p>',
       price: 200,
       stock: 10,
@@ -93,6 +103,7 @@ export function demoProducts(now: Date): ProductInput[] {
     },
     {
       title: 'Noise-cancelling headphones',
+      image: { url: '/images/rewards/headphones.svg', alt: 'A pair of headphones' },
       description: '<p>Focus on your next course anywhere. Draft: waiting for the supplier.</p>',
       price: 2500,
       stock: 2,
@@ -102,6 +113,7 @@ export function demoProducts(now: Date): ProductInput[] {
     },
     {
       title: 'Summer learning festival pass',
+      image: { url: '/images/rewards/festival-pass.svg', alt: 'A summer sun over festival tents' },
       description: '<p>A pass for the summer learning festival. On sale from next month.</p>',
       price: 400,
       stock: 50,

@@ -127,7 +127,24 @@ export default function ProductsPage() {
               <tbody>
                 {list.data.map((product) => (
                   <tr key={product.id}>
-                    <th scope="row">{product.title}</th>
+                    <th scope="row">
+                      <span className={styles.productTitle}>
+                        {product.image.url ? (
+                          // Its title is next to it: the picture adds nothing to read.
+                          <img
+                            className={styles.thumbnail}
+                            src={product.image.url}
+                            alt=""
+                            width={48}
+                            height={32}
+                            loading="lazy"
+                          />
+                        ) : (
+                          <span className={styles.thumbnail} aria-hidden="true" />
+                        )}
+                        <span dir="auto">{product.title}</span>
+                      </span>
+                    </th>
                     <td className={styles.numeric} data-label={t('Price')}>
                       {plural(product.price, '@count point', '@count points')}
                     </td>

@@ -1,0 +1,96 @@
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { callApi, launchBrowser, logIn, newPage, settled } from './fixtures';
+
+const { browser } = launchBrowser();
+
+interface Picture {
+  url: string;
+  alt: string;
+}
+interface ShopProduct {
+  id: number;
+  title: string;
+  image: Picture;
+}
+
+/** Whether an image element has loaded a picture (not a broken one). */
+const loaded = (image: Locator) =>
+  image.evaluate(async (img: HTMLImageElement) => {
+    img.loading = 'eager';
+    await img.decode().catch(() => undefined);
+    return img.complete && img.naturalWidth > 0;
+  });
+
+describe('reward pictures', () => {
+  it('gives every demo reward its own picture and the shop a banner, shown in the shop', async () => {
+    const { context, page } = await newPage(browser(), { width: 390 });
+    await logIn(page, 'learner');
+    const products = (await callApi(page, 'GET', 'incentives/shop?limit=100')).json
+      .data as ShopProduct[];
+    expect(products.length).toBeGreaterThan(0);
+    const urls = products.map((p) => p.image.url);
+    expect(urls.every(Boolean)).toBe(true);
+    expect(new Set(urls).size).toBe(urls.length);
+    const info = (await callApi(page, 'GET', 'incentives/shop_info')).json.data as {
+      banner: Picture | null;
+    };
+    expect(info.banner?.url).toBeTruthy();
+
+    await page.goto('/incentives');
+    await settled(page);
+    const main = page.getByRole('main');
+    const banner = main.locator(`img[src="${info.banner!.url}"]`);
+    expect(await loaded(banner)).toBe(true);
+    for (const product of products) {
+      const picture = main.locator(`img[src="${product.image.url}"]`);
+      expect(await picture.getAttribute('alt')).toBe(product.image.alt);
+      expect(await loaded(picture), product.title).toBe(true);
+    }
+    await context.close();
+  });
+
+  it('shows a picture an administrator gives a product in the admin list, the shop and the product page', async () => {
+    const { context, page } = await newPage(browser());
+    await logIn(page, 'admin');
+    const products = (await callApi(page, 'GET', 'incentives/shop?limit=100')).json
+      .data as ShopProduct[];
+    const product = products[0]!;
+    const others = new Set(products.map((p) => p.image.url));
+    // Another shipped picture than any reward has.
+    const url = ['/images/trainings/cover-02.svg', '/images/trainings/cover-03.svg'].find(
+      (u) => !others.has(u),
+    )!;
+    try {
+      await page.goto(`/settings/incentives/products/${product.id}/edit`);
+      await settled(page);
+      await page.getByLabel('Image address').fill(url);
+      await page.getByLabel('Image description').fill('A new picture');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/settings/incentives/products');
+      await settled(page);
+      const row = page.getByRole('row').filter({ hasText: product.title });
+      expect(await loaded(row.locator(`img[src="${url}"]`))).toBe(true);
+
+      await page.goto('/incentives');
+      await settled(page);
+      const card = page.getByRole('main').locator(`img[src="${url}"]`);
+      expect(await card.getAttribute('alt')).toBe('A new picture');
+      expect(await loaded(card)).toBe(true);
+
+      await page.goto(`/incentives/${product.id}`);
+      await settled(page);
+      expect(await loaded(page.getByRole('img', { name: 'A new picture' }))).toBe(true);
+    } finally {
+      const admin = (await callApi(page, 'GET', `incentives/products/${product.id}`)).json
+        .data as Record<string, unknown>;
+      const { id, sold, created, updated, ...input } = admin;
+      void [id, sold, created, updated];
+      await callApi(page, 'PATCH', `incentives/products/${product.id}`, {
+        ...input,
+        image: product.image,
+      });
+      await context.close();
+    }
+  });
+});

@@ -91,7 +91,7 @@ export function useBreadcrumbs(): Breadcrumb[] {
  * if (!useBreadcrumbsShown()) return null;
  */
 export function useBreadcrumbsShown(): boolean {
-  return useMatches().every((m) => (m.handle as RouteHandle | undefined)?.breadcrumbs !== false);
+  return useRouteMatches().every((m) => m.handle?.breadcrumbs !== false);
 }
 
 const SiteNameContext = createContext<string | undefined>(undefined);

@@ -1,6 +1,5 @@
-import { usePageTitle, useT, type RouteHandle } from '@engine/react';
+import { usePageTitle, useRouteMatches, useT } from '@engine/react';
 import { useMemo } from 'react';
-import { useMatches } from 'react-router';
 import { sanitizeAdminHtml } from '@/lib/admin-html';
 import { useContentPage } from '@/lib/queries/content-page';
 import { PageHeader } from '@/shell/page/page-header';
@@ -9,10 +8,9 @@ import styles from './content-page.module.css';
 
 /** The content page the route names (`"content"` in routes.config.json), innermost first. */
 function useContentKey(): string {
-  const matches = useMatches();
+  const matches = useRouteMatches();
   for (const match of [...matches].reverse()) {
-    const handle = match.handle as RouteHandle | undefined;
-    if (handle?.content) return handle.content;
+    if (match.handle?.content) return match.handle.content;
   }
   return '';
 }

@@ -10,13 +10,21 @@ const ar = arabic as Record<string, string>;
 interface Route {
   path: string;
   breadcrumbs?: boolean;
+  visitorsOnly?: unknown;
   children?: Route[];
 }
 
-/** The top-level pages routes.config.json declares without a breadcrumb trail. */
-const utility = (routesConfig.routes as Route[])
-  .filter((r) => r.breadcrumbs === false)
-  .map((r) => (r.path === '*' ? '/no-such-page-here' : r.path));
+/** The top-level routes routes.config.json declares without a breadcrumb trail. */
+const utilityRoutes = (routesConfig.routes as Route[]).filter((r) => r.breadcrumbs === false);
+const pathOf = (r: Route) => (r.path === '*' ? '/no-such-page-here' : r.path);
+const utility = utilityRoutes.map(pathOf);
+/**
+ * Those a signed-in reader stays on: pages for visitors only, and the login page, send them to
+ * their overview.
+ */
+const signedInUtility = utilityRoutes
+  .filter((r) => !r.visitorsOnly && r.path !== '/user/login')
+  .map(pathOf);
 
 const trail = (page: Page, label: string) => page.getByRole('navigation', { name: label });
 
@@ -48,7 +56,7 @@ describe('utility pages', () => {
     };
     expect((await callApi(page, 'PATCH', `users/${me.uid}`, { language: 'ar' })).status).toBe(200);
     try {
-      for (const path of utility.filter((p) => p !== '/user/login')) {
+      for (const path of signedInUtility) {
         await page.goto(path);
         await settled(page);
         await page.getByRole('heading', { level: 1 }).waitFor();

@@ -120,6 +120,41 @@ describeEachDb('texts administrators enter, per site language', (server) => {
     expect((await admin.delete(`/api/v2/incentives/products/${plain.id}`)).statusCode).toBe(200);
   });
 
+  it("gives the footer's editor the default language's texts, and saves another language's alone", async () => {
+    const admin = await signedIn(server, 'admin');
+    const arabic = await signedIn(server, 'layla');
+    const item = async () =>
+      (await admin.get('/api/v2/content-translations/footer/footer')).json().data as {
+        fields: Record<string, string>;
+        translations: Record<string, Record<string, string>>;
+      };
+    const before = await item();
+    const english = (await admin.get('/api/v2/settings?type=footer')).json().data as {
+      footer_text: string;
+    };
+    expect(before.fields.footer_text).toBe(english.footer_text);
+
+    const saved = await admin.post('/api/v2/settings/footer', {
+      translations: {
+        ...before.translations,
+        ar: { ...before.translations.ar, footer_text: 'نص' },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await item();
+    // The default language's text is untouched; the Arabic reader reads the new text.
+    expect(after.fields).toEqual(before.fields);
+    expect(after.translations.ar?.footer_text).toBe('نص');
+    expect((await arabic.get('/api/v2/settings?type=footer')).json().data.footer_text).toBe('نص');
+    expect((await admin.get('/api/v2/settings?type=footer')).json().data.footer_text).toBe(
+      english.footer_text,
+    );
+    const restored = await admin.post('/api/v2/settings/footer', {
+      translations: before.translations,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+
   it('refuses an unknown language or field with a 400, and writes nothing then', async () => {
     const admin = await signedIn(server, 'admin');
     const { id } = (await admin.post('/api/v2/incentives/products', product)).json().data as {

@@ -4,6 +4,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api';
 import { cookieDisclaimerQueryKey } from './cookie-disclaimer';
+import { contentItemQueryOptions } from './site-admin-content-item';
 
 type CookieDisclaimerSaved = FromSchema<typeof cookieDisclaimerSavedSchema>;
 
@@ -23,6 +24,12 @@ export function useSaveCookieDisclaimer() {
           { json: true },
         )
       ).data,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cookieDisclaimerQueryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: cookieDisclaimerQueryKey }),
+        queryClient.invalidateQueries({
+          queryKey: contentItemQueryOptions('cookie_disclaimer', 'cookie_disclaimer').queryKey,
+        }),
+      ]),
   });
 }

@@ -1,8 +1,9 @@
-import type { FooterSettings } from '@schemas/entities/settings.schema';
+import { translatablePaths, valueAtPath, type ContentTranslations } from '@engine/core';
+import { footerSettingsSchema, type FooterSettings } from '@schemas/entities/settings.schema';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { server, setupMockServer } from '@/shell/__tests__/msw';
 import { footer, renderShell } from '@/shell/__tests__/test-utils';
 import { Footer } from '@/shell/footer/footer';
@@ -18,6 +19,34 @@ const storedFooter = http.get('*/api/v2/settings', ({ request }) =>
     : HttpResponse.json({ message: 'Not found' }, { status: 404 }),
 );
 
+/** The footer's texts in the default language, as the server keeps them, and in Arabic. */
+let keptTexts: FooterSettings = footer;
+let keptTranslations: ContentTranslations = {};
+const defaultTexts = (value: FooterSettings) =>
+  Object.fromEntries(
+    translatablePaths(footerSettingsSchema).flatMap((p) => {
+      const text = valueAtPath(value, p);
+      return typeof text === 'string' ? [[p, text]] : [];
+    }),
+  );
+
+beforeEach(() => {
+  keptTexts = footer;
+  keptTranslations = {};
+  server.use(
+    http.get('*/api/v2/content-translations/footer/footer', () =>
+      HttpResponse.json({
+        data: {
+          source: 'footer',
+          id: 'footer',
+          fields: defaultTexts(keptTexts),
+          translations: keptTranslations,
+        },
+      }),
+    ),
+  );
+});
+
 const path = '/settings/site/footer';
 const page = (
   <>
@@ -27,6 +56,45 @@ const page = (
 );
 
 describe('Footer page', () => {
+  it("edits the default language's texts beside each other language's, whatever the reader's language", async () => {
+    keptTranslations = { ar: { footer_text: 'التعلّم للجميع.' } };
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/languages', () =>
+        HttpResponse.json({
+          data: [
+            { langcode: 'en', name: 'English', direction: 0, weight: 0 },
+            { langcode: 'ar', name: 'Arabic', direction: 1, weight: 1 },
+          ],
+        }),
+      ),
+      http.get('*/api/v2/settings', ({ request }) =>
+        new URL(request.url).searchParams.get('type') === 'general'
+          ? HttpResponse.json({ data: { default_language: 'en' } })
+          : HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+      ),
+      http.post('*/api/v2/settings/footer', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ data: footer });
+      }),
+    );
+    // The footer under the page is read in Arabic.
+    renderShell(page, { user: admin, path, footer: { ...footer, footer_text: 'التعلّم للجميع.' } });
+
+    const text = await screen.findByLabelText('Footer text');
+    expect(text).toHaveValue('Learning for everyone.');
+    const tabs = await screen.findByRole('tablist', { name: 'Languages of Footer text' });
+    await userEvent.click(within(tabs).getByRole('tab', { name: /Arabic/ }));
+    const arabic = screen.getByLabelText('Footer text (Arabic)');
+    expect(arabic).toHaveValue('التعلّم للجميع.');
+    await userEvent.clear(arabic);
+    await userEvent.type(arabic, 'نتعلّم معًا.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save footer' }));
+
+    expect(await screen.findByText('The footer has been saved.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ translations: { ar: { footer_text: 'نتعلّم معًا.' } } }]);
+  }, 20_000);
+
   it('sends only the changed settings and updates the footer at once', async () => {
     const bodies: unknown[] = [];
     let stored: FooterSettings = { ...footer };
@@ -35,6 +103,7 @@ describe('Footer page', () => {
         const body = (await request.json()) as Partial<FooterSettings>;
         bodies.push(body);
         stored = { ...stored, ...body };
+        keptTexts = stored;
         return HttpResponse.json({ data: stored });
       }),
     );

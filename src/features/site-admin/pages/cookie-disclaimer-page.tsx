@@ -1,6 +1,6 @@
 import { useT } from '@engine/react';
 import { useId, useMemo, useState, type FormEvent, type MouseEvent } from 'react';
-import { useCookieDisclaimer } from '@/lib/queries/cookie-disclaimer';
+import { useContentItem } from '@/lib/queries/site-admin-content-item';
 import { useSaveCookieDisclaimer } from '@/lib/queries/site-admin-save-cookie-disclaimer';
 import { ConfirmDialog } from '@/shell/confirm-dialog/confirm-dialog';
 import { useNotify } from '@/shell/notifications/notifications-provider';
@@ -18,7 +18,9 @@ const MAX_LENGTH = 20000;
 /** /settings/site/cookies: the cookie banner's text, as HTML, with a live preview. */
 export default function CookieDisclaimerPage() {
   const { t } = useT();
-  const disclaimer = useCookieDisclaimer();
+  // The banner is shown in the reader's language; this page edits the default language's text
+  // (the other languages' are filled in under Translations).
+  const disclaimer = useContentItem('cookie_disclaimer', 'cookie_disclaimer');
   return (
     <div>
       <PageHeader
@@ -33,7 +35,7 @@ export default function CookieDisclaimerPage() {
           onRetry={() => void disclaimer.refetch()}
         />
       ) : (
-        <DisclaimerEditor stored={disclaimer.data.disclaimer_text} />
+        <DisclaimerEditor stored={disclaimer.data.fields.disclaimer_text ?? ''} />
       )}
     </div>
   );

@@ -1,10 +1,12 @@
-import type { ApiRequestError } from '@engine/core';
+import { localize, type ApiRequestError, type ContentTranslations } from '@engine/core';
 import { useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
-import type { FooterSettings } from '@schemas/entities/settings.schema';
+import { footerSettingsSchema, type FooterSettings } from '@schemas/entities/settings.schema';
 import { footerFormSchema, footerUiSchema, type FooterForm } from '@schemas/forms/footer.schema';
 import { useState } from 'react';
+import { useFormTranslations } from '@/lib/form-translations';
 import { useFooterSettings } from '@/lib/queries/footer-settings';
+import { useContentItem } from '@/lib/queries/site-admin-content-item';
 import { useSaveFooter } from '@/lib/queries/site-admin-save-footer';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
@@ -19,6 +21,9 @@ import own from './footer-page.module.css';
 export default function FooterPage() {
   const { t } = useT();
   const footer = useFooterSettings();
+  // The footer under the page is in the reader's language; the form edits the default language's
+  // texts beside the other languages'.
+  const texts = useContentItem('footer', 'footer');
   return (
     <div>
       <PageHeader
@@ -27,24 +32,34 @@ export default function FooterPage() {
           'The links and texts at the foot of every page. Changes show as soon as they are saved.',
         )}
       />
-      {footer.isPending ? (
+      {footer.isPending || texts.isPending ? (
         <TableSkeleton rows={8} />
-      ) : footer.isError ? (
+      ) : footer.isError || texts.isError ? (
         <ErrorState
           message={t('The footer settings could not be loaded.')}
-          onRetry={() => void footer.refetch()}
+          onRetry={() => void Promise.all([footer.refetch(), texts.refetch()])}
         />
       ) : (
-        <FooterEditor stored={footer.data} />
+        <FooterEditor
+          stored={localize(footerSettingsSchema, footer.data, texts.data.fields)}
+          translations={texts.data.translations}
+        />
       )}
     </div>
   );
 }
 
-function FooterEditor({ stored }: { stored: FooterSettings }) {
+function FooterEditor({
+  stored,
+  translations,
+}: {
+  stored: FooterSettings;
+  translations: ContentTranslations;
+}) {
   const { t } = useT();
   const { notify } = useNotify();
   const save = useSaveFooter();
+  const languages = useFormTranslations(translations);
   const [initial] = useState<FooterForm>(() => stored);
   const [error, setError] = useState<ApiRequestError | null>(null);
 
@@ -52,12 +67,13 @@ function FooterEditor({ stored }: { stored: FooterSettings }) {
   const submit = async (data: FooterForm) => {
     setError(null);
     const patch = changedFooter(stored, data);
-    if (Object.keys(patch).length === 0) {
+    const textsChanged = JSON.stringify(languages.value) !== JSON.stringify(translations);
+    if (Object.keys(patch).length === 0 && !textsChanged) {
       notify('info', t('Nothing has changed.'));
       return;
     }
     try {
-      await save.mutateAsync(patch);
+      await save.mutateAsync(textsChanged ? { ...patch, translations: languages.value } : patch);
       notify('success', t('The footer has been saved.'));
     } catch (e) {
       const failure = asApiError(e);
@@ -74,6 +90,7 @@ function FooterEditor({ stored }: { stored: FooterSettings }) {
         formData={initial}
         onSubmit={submit}
         serverErrors={error}
+        translations={languages.translations}
         submitLabel="Save footer"
       />
     </div>

@@ -63,6 +63,7 @@ export default function TrainingsPage() {
   }, [drawerOpen]);
   useEffect(() => {
     // Widened past the drawer's screens (a turned tablet), the filters stand beside the results.
+    if (typeof window.matchMedia !== 'function') return;
     const wide = window.matchMedia(WIDE);
     const close = () => {
       if (wide.matches) setDrawerOpen(false);

@@ -58,7 +58,10 @@ describe('New user page', () => {
 
     expect(await screen.findByText('User page 12')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings/site/users/12');
-    expect(screen.getByText('The account of Nadia Haddad has been created.')).toBeInTheDocument();
+    // The toasts load with the first one.
+    expect(
+      await screen.findByText('The account of Nadia Haddad has been created.'),
+    ).toBeInTheDocument();
     expect(bodies).toEqual([
       {
         name: 'nadia',

@@ -34,7 +34,7 @@ export function runCarousel(root: HTMLElement): () => void {
   };
   const go = (towards: 1 | -1) => {
     const step = Math.max(list.clientWidth * 0.9, 1) * towards * (rtl() ? -1 : 1);
-    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const smooth = !(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
     list.scrollBy({ left: step, behavior: smooth ? 'smooth' : 'auto' });
   };
   const onPrevious = () => go(-1);

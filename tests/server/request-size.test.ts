@@ -24,6 +24,8 @@ const ATTACK = unknownFields(110_000);
 interface Seen {
   status: number;
   size: number;
+  /** The connection was closed while the body was being sent (the server read none of it). */
+  closed?: boolean;
 }
 
 /**
@@ -43,8 +45,16 @@ async function attackFromAnotherProcess(
     for (let round = 0; round < rounds; round++) {
       seen.push(...(await Promise.all(Array.from({ length: atOnce }, async (_, i) => {
         const target = targets[i % targets.length];
-        const res = await fetch(origin + target.url, { method: target.method, headers, body });
-        return { status: res.status, size: (await res.arrayBuffer()).byteLength };
+        try {
+          const res = await fetch(origin + target.url, { method: target.method, headers, body });
+          return { status: res.status, size: (await res.arrayBuffer()).byteLength };
+        } catch (error) {
+          // The server may answer 413 and close the connection while the body is still being
+          // sent: the client then sees the closed connection before the answer.
+          const code = error.cause?.code;
+          if (code === 'EPIPE' || code === 'ECONNRESET') return { status: 0, size: 0, closed: true };
+          throw error;
+        }
       }))));
     }
     process.stdout.write(JSON.stringify(seen));
@@ -223,7 +233,10 @@ describeOneDb(
             `(before them: p99 ${(quietLoop.percentile(99) / 1e6).toFixed(1)} ms, longest ${(quietLoop.max / 1e6).toFixed(1)} ms)`,
         );
         expect(answers).toHaveLength(100);
+        // Each body is refused unread: a short 413, or the connection closed before it was sent.
+        expect(answers.filter((a) => a.status === 413).length).toBeGreaterThan(0);
         for (const a of answers) {
+          if (a.closed) continue;
           expect(a.status).toBe(413);
           expect(a.size).toBeLessThan(ANSWER_BUDGET);
         }

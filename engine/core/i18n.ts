@@ -76,7 +76,14 @@ export function needsMessageFormat(translations: readonly Translation[]): boolea
  * in English, and every page until its translations are in, go without it.
  */
 export function loadMessageFormat(): Promise<MessageFormat> {
-  return import('intl-messageformat').then((module) => module.IntlMessageFormat);
+  const load = () => import('intl-messageformat').then((module) => module.IntlMessageFormat);
+  // A lost request is tried once more before plural strings settle for their English forms.
+  return load().catch(
+    () =>
+      new Promise<MessageFormat>((resolve, reject) =>
+        setTimeout(() => load().then(resolve, reject), 1000),
+      ),
+  );
 }
 
 /**

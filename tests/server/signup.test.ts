@@ -48,6 +48,14 @@ describeEachDb('sign-up', (server) => {
     }>().data;
     // A learner's access: the shop, not the administration.
     expect(general).toMatchObject({ incentives_shop: true, site_manage: false });
+    // The audit log says who signed up on their own.
+    const log = await admin.get('/api/v2/admin/audit?action=user.register');
+    expect(log.statusCode, log.body).toBe(200);
+    const entries = log
+      .json<{ data: { action: string; target: string; details: unknown }[] }>()
+      .data.filter((e) => e.target === `user:${me.uid}`);
+    expect(entries.map((e) => e.action)).toEqual(['user.register']);
+    expect(JSON.stringify(entries[0]!.details)).toContain('samira@example.org');
     // They log in again with their e-mail address.
     const again = visitor();
     expect((await again.login('samira@example.org', GOOD_PASSWORD)).statusCode).toBe(200);

@@ -194,6 +194,14 @@ export const authRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
             roles: [SIGNUP_ROLE],
             organizations: [],
           });
+          // Administrators see who signed up on their own, beside the accounts they created.
+          await repos.audit.record({
+            actor: uid,
+            as: null,
+            action: 'user.register',
+            target: `user:${uid}`,
+            details: { mail, consent: request.body.consent },
+          });
           if (previous) await repos.sessions.delete(previous);
           return { uid, token: await repos.sessions.create(uid) };
         });

@@ -6,6 +6,7 @@ type T = Translator['t'];
 /** What each recorded action means (English sources, translated where shown). */
 const actionTexts: { action: string; label: string }[] = [
   { action: 'user.create', label: 'Account created' },
+  { action: 'user.register', label: 'Signed up' },
   { action: 'user.update', label: 'Profile changed' },
   { action: 'user.roles', label: 'Roles changed' },
   { action: 'user.organizations', label: 'Organizations changed' },

@@ -7,7 +7,11 @@
  * sanitizeHtml(html, { allowedTags: [...ADMIN_HTML_POLICY.tags] });
  */
 export const ADMIN_HTML_POLICY = {
-  tags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'span', 'small'],
+  tags: [
+    ...['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'span', 'small'],
+    // Sections of longer texts (content pages, descriptions): the page's own title is the h1.
+    ...['h2', 'h3', 'h4', 'blockquote'],
+  ],
   /** Attributes of links; no other element keeps any. */
   linkAttributes: ['href', 'title', 'target', 'rel'],
   /** Link schemes besides relative addresses. */

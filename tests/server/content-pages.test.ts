@@ -90,13 +90,16 @@ describeEachDb('content pages', (server) => {
     const key = declared.at(-1)!.key;
     const res = await admin.put(`/api/v2/settings/content-pages/${key}/ar`, {
       title: '  عنوان جديد  ',
-      body: '<p onclick="steal()">مرحبا <a href="javascript:alert(1)">x</a><script>alert(1)</script></p>',
+      body: '<h2 class="x">قسم</h2><p onclick="steal()">مرحبا <a href="javascript:alert(1)">x</a><script>alert(1)</script></p><h1>عنوان ثان</h1>',
     });
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json<{ data: { title: string; body: string } }>().data;
     expect(saved.title).toBe('عنوان جديد');
     expect(saved.body).not.toMatch(/onclick|javascript:|<script/);
     expect(saved.body).toContain('مرحبا');
+    // Sections keep their headings; a second page title does not survive.
+    expect(saved.body).toContain('<h2>قسم</h2>');
+    expect(saved.body).not.toContain('<h1>');
     const page = await read(key, { 'accept-language': 'ar' });
     expect(page.page).toMatchObject({ language: 'ar', title: 'عنوان جديد', body: saved.body });
     const log = await admin.get('/api/v2/admin/audit?action=settings.content_page');

@@ -47,6 +47,7 @@ function interfaceStrings(): Map<string, string> {
     'schemas/entities/incentives.schema.ts',
     'schemas/entities/appearance.schema.ts',
     'schemas/entities/availability.schema.ts',
+    'schemas/exports/exports.ts',
   ]) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     for (const re of patterns) for (const m of text.matchAll(re)) add(unescape(m[1]!), file);

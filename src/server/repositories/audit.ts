@@ -1,7 +1,14 @@
 import type { AuditActor, AuditEntry, AuditQuery } from '@schemas/entities/site-admin.schema';
 import type { ListMeta } from '@schemas/entities/common.schema';
 import type { Db } from '../db/db';
-import { newestFirst, seekPage, utcDays, type PageAsk } from './seek-paging';
+import {
+  newestFirst,
+  seekAll,
+  seekPage,
+  utcDays,
+  type PageAsk,
+  type SeekList,
+} from './seek-paging';
 import { SqlParams } from './sql-params';
 
 /** One change to record. */
@@ -48,6 +55,33 @@ function toEntry(row: AuditRow): AuditEntry {
   };
 }
 
+/**
+ * The log as a list newest first; `action` matches as a prefix, read through the index of its
+ * area (the part before the first dot); dates are whole UTC days, both included.
+ */
+function auditList(query: AuditQuery): SeekList {
+  const params = new SqlParams();
+  const where: string[] = [];
+  if (query.actor !== undefined) where.push(`a.actor_uid = ${params.add(query.actor)}`);
+  if (query.action !== undefined) {
+    where.push(`a.area = ${params.add(query.action.split('.')[0])}`);
+    if (query.action.includes('.')) {
+      const prefix = query.action.replace(/[\\%_]/g, (c) => `\\${c}`);
+      where.push(`a.action LIKE ${params.add(`${prefix}%`)}`);
+    }
+  }
+  where.push(...utcDays('a', query, params));
+  return {
+    columns: AUDIT_COLUMNS,
+    from: AUDIT_FROM,
+    countFrom: 'FROM audit_log a',
+    where,
+    params,
+    order: newestFirst('a'),
+    direction: 'desc',
+  };
+}
+
 /** The audit log of administrative changes: append-only. */
 export function auditRepository(db: Db) {
   return {
@@ -77,37 +111,15 @@ export function auditRepository(db: Db) {
       return rows;
     },
 
-    /**
-     * Newest first, a page at a time by cursor (see {@link seekPage}); `action` matches as a
-     * prefix, read through the index of its area (the part before the first dot); dates are
-     * whole UTC days, both included.
-     */
+    /** Newest first, a page at a time by cursor (see {@link seekPage} and {@link auditList}). */
     async list(query: AuditQuery & PageAsk): Promise<{ rows: AuditEntry[]; meta: ListMeta }> {
-      const params = new SqlParams();
-      const where: string[] = [];
-      if (query.actor !== undefined) where.push(`a.actor_uid = ${params.add(query.actor)}`);
-      if (query.action !== undefined) {
-        where.push(`a.area = ${params.add(query.action.split('.')[0])}`);
-        if (query.action.includes('.')) {
-          const prefix = query.action.replace(/[\\%_]/g, (c) => `\\${c}`);
-          where.push(`a.action LIKE ${params.add(`${prefix}%`)}`);
-        }
-      }
-      where.push(...utcDays('a', query, params));
-      const { rows, meta } = await seekPage<AuditRow>(
-        db,
-        {
-          columns: AUDIT_COLUMNS,
-          from: AUDIT_FROM,
-          countFrom: 'FROM audit_log a',
-          where,
-          params,
-          order: newestFirst('a'),
-          direction: 'desc',
-        },
-        query,
-      );
+      const { rows, meta } = await seekPage<AuditRow>(db, auditList(query), query);
       return { rows: rows.map(toEntry), meta };
+    },
+
+    /** Every entry the filters match, newest first, a batch at a time (an export). */
+    async *all(query: AuditQuery): AsyncGenerator<AuditEntry[]> {
+      for await (const rows of seekAll<AuditRow>(db, auditList(query))) yield rows.map(toEntry);
     },
   };
 }

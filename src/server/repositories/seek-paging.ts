@@ -2,7 +2,7 @@ import type { ListMeta } from '@schemas/entities/common.schema';
 import { HttpError } from '@engine/server';
 import type { Db } from '../db/db';
 import { INVALID_FIELDS } from '../lib/messages';
-import type { SqlParams } from './sql-params';
+import { SqlParams } from './sql-params';
 
 /** Up to this many matching rows a list counts them; beyond, it says about how many. */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -225,4 +225,50 @@ export async function seekPage<Row extends object>(
       ...(prev ? { prev } : {}),
     },
   };
+}
+
+/** How many rows {@link seekAll} reads a statement. */
+export const SEEK_ALL_BATCH = 2_000;
+
+/**
+ * Every row of a list, in its order, a batch at a time by seeking past the last row read: what
+ * an export streams. Memory holds one batch whatever the list's size, each statement reads its
+ * part of the order's index and the list's filters apply as they do to its pages. Reads on the
+ * long lists' connections ({@link Db.heavy}), one statement a batch, so a long export holds no
+ * connection while the client takes its time.
+ *
+ * @example
+ * for await (const rows of seekAll<LedgerRow>(db, list)) write(rows);
+ */
+export async function* seekAll<Row extends object>(
+  db: Db,
+  list: SeekList,
+  batch = SEEK_ALL_BATCH,
+): AsyncGenerator<Row[]> {
+  db = db.heavy ?? db;
+  const desc = list.direction === 'desc';
+  const keys = list.order.map((c) => c.sql).join(', ');
+  const keyText = list.order.map((c, i) => `(${c.sql})::text AS _seek_${i}`).join(', ');
+  const orderBy = list.order.map((c) => `${c.sql} ${desc ? 'DESC' : 'ASC'}`).join(', ');
+  let last: string[] | undefined;
+  for (;;) {
+    const params = new SqlParams();
+    params.values.push(...list.params.values);
+    const conditions = [...list.where];
+    if (last) {
+      const row = last.map((v, i) => params.add(v, `::${list.order[i]!.type}`)).join(', ');
+      conditions.push(`(${keys}) ${desc ? '<' : '>'} (${row})`);
+    }
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const { rows } = await db.query<Row & Record<string, string>>(
+      `SELECT ${list.columns}, ${keyText} ${list.from} ${where}
+        ORDER BY ${orderBy} LIMIT ${params.add(batch)}`,
+      params.values,
+    );
+    if (rows.length === 0) return;
+    const end = rows.at(-1)!;
+    last = list.order.map((_, i) => end[`_seek_${i}`]!);
+    yield rows;
+    if (rows.length < batch) return;
+  }
 }

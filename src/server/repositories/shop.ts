@@ -13,6 +13,7 @@ import {
   type shopBlockers,
 } from '@schemas/entities/incentives.schema';
 import type { ListMeta } from '@schemas/entities/common.schema';
+import type { OrderExportQuery } from '@schemas/exports/exports';
 import type { RestrictionItem } from '@schemas/entities/storefront.schema';
 import { HttpError } from '@engine/server';
 import { PG_FOREIGN_KEY_VIOLATION, sqlState, type Db } from '../db/db';
@@ -26,7 +27,14 @@ import {
   pointsRepository,
   type PointsKind,
 } from './points';
-import { newestFirst, seekPage, utcDays, type PageAsk } from './seek-paging';
+import {
+  newestFirst,
+  seekAll,
+  seekPage,
+  utcDays,
+  type PageAsk,
+  type SeekList,
+} from './seek-paging';
 import { SqlParams } from './sql-params';
 
 /** Why the caller cannot buy a product now. */
@@ -130,6 +138,78 @@ function toProduct(row: ProductRow): Product {
     sold: row.sold,
     created: iso(row.created_at),
     updated: iso(row.updated_at),
+  };
+}
+
+/** An order as an export lists it: who bought what, when, and whether it was refunded. */
+export interface OrderLine {
+  id: number;
+  created: string;
+  uid: number;
+  user_name: string;
+  items: string;
+  quantity: number;
+  total: number;
+  status: string;
+}
+
+interface OrderLineRow {
+  id: number;
+  created_at: Date | string;
+  uid: number;
+  user_name: string;
+  items: string | null;
+  quantity: number | null;
+  total: number;
+  status: string;
+}
+
+/** Orders as a list newest first; each filter is served by an index on it and the order. */
+function orderList(query: OrderExportQuery): SeekList {
+  const params = new SqlParams();
+  const where: string[] = [];
+  if (query.uid !== undefined) where.push(`o.uid = ${params.add(query.uid)}`);
+  if (query.status !== undefined) where.push(`o.status = ${params.add(query.status)}`);
+  where.push(...utcDays('o', query, params));
+  return {
+    columns: `o.id, o.created_at, o.uid, o.total, o.status,
+      coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) AS user_name,
+      i.items, i.quantity`,
+    from: `FROM incentive_orders o JOIN users u ON u.uid = o.uid
+      LEFT JOIN LATERAL (
+        SELECT string_agg(CASE WHEN quantity > 1 THEN title || ' × ' || quantity ELSE title END,
+                          '; ' ORDER BY title) AS items,
+               sum(quantity)::int AS quantity
+          FROM incentive_order_items WHERE order_id = o.id) i ON true`,
+    countFrom: 'FROM incentive_orders o',
+    where,
+    params,
+    order: newestFirst('o'),
+    direction: 'desc',
+    countInOrder: where.length > 0,
+  };
+}
+
+/**
+ * Points movements as a list newest first: each filter is served by an index on it and the order
+ * (`points_ledger_*_seek_idx`).
+ */
+function transactionList(query: TransactionQuery): SeekList {
+  const params = new SqlParams();
+  const where: string[] = [];
+  if (query.uid !== undefined) where.push(`l.uid = ${params.add(query.uid)}`);
+  if (query.kind !== undefined) where.push(`l.kind = ${params.add(query.kind)}`);
+  where.push(...utcDays('l', query, params));
+  return {
+    columns: LEDGER_COLUMNS,
+    from: LEDGER_FROM,
+    countFrom: 'FROM points_ledger l',
+    where,
+    params,
+    order: newestFirst('l'),
+    direction: 'desc',
+    // A filter is a condition of an index on the order: counting along it stops at the limit.
+    countInOrder: where.length > 0,
   };
 }
 
@@ -726,27 +806,29 @@ export function shopRepository(db: Db) {
     async transactions(
       query: TransactionQuery & PageAsk,
     ): Promise<{ rows: Transaction[]; meta: ListMeta }> {
-      const params = new SqlParams();
-      const where: string[] = [];
-      if (query.uid !== undefined) where.push(`l.uid = ${params.add(query.uid)}`);
-      if (query.kind !== undefined) where.push(`l.kind = ${params.add(query.kind)}`);
-      where.push(...utcDays('l', query, params));
-      const { rows, meta } = await seekPage<LedgerRow>(
-        db,
-        {
-          columns: LEDGER_COLUMNS,
-          from: LEDGER_FROM,
-          countFrom: 'FROM points_ledger l',
-          where,
-          params,
-          order: newestFirst('l'),
-          direction: 'desc',
-          // A filter is a condition of an index on the order: counting along it stops at the limit.
-          countInOrder: where.length > 0,
-        },
-        query,
-      );
+      const { rows, meta } = await seekPage<LedgerRow>(db, transactionList(query), query);
       return { rows: rows.map(toTransaction), meta };
+    },
+
+    /** Every order the filters match, newest first, a batch at a time (an export). */
+    async *allOrders(query: OrderExportQuery): AsyncGenerator<OrderLine[]> {
+      for await (const rows of seekAll<OrderLineRow>(db, orderList(query)))
+        yield rows.map((r) => ({
+          id: r.id,
+          created: iso(r.created_at),
+          uid: r.uid,
+          user_name: r.user_name,
+          items: r.items ?? '',
+          quantity: r.quantity ?? 0,
+          total: r.total,
+          status: r.status,
+        }));
+    },
+
+    /** Every points movement the filters match, newest first, a batch at a time (an export). */
+    async *allTransactions(query: TransactionQuery): AsyncGenerator<Transaction[]> {
+      for await (const rows of seekAll<LedgerRow>(db, transactionList(query)))
+        yield rows.map(toTransaction);
     },
 
     async transaction(id: number): Promise<Transaction | undefined> {

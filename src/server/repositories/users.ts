@@ -8,7 +8,7 @@ import {
 } from '@schemas/entities/user.schema';
 import type { ListMeta } from '@schemas/entities/common.schema';
 import type { Db } from '../db/db';
-import { seekPage, type PageAsk } from './seek-paging';
+import { seekAll, seekPage, type PageAsk, type SeekList } from './seek-paging';
 import { SqlParams } from './sql-params';
 
 interface UserRow {
@@ -106,6 +106,42 @@ function toCurrentUser(row: UserRow, withProfile: boolean): CurrentUser {
  */
 export const SEARCH_COUNT_LIMIT = 250;
 
+/**
+ * The administration's list of users in account order. A search finds a fragment anywhere in the
+ * account name, first and last name (the trigram index of migration 0018); the filters by role
+ * and organization read their members' index.
+ */
+function userList(query: UsersQuery): SeekList {
+  const params = new SqlParams();
+  const where: string[] = [];
+  if (query.search) {
+    const fragment = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      `atrium_user_search_text(u.name, u.first_name, u.last_name) LIKE ${params.add(fragment)}`,
+    );
+  }
+  if (query.role)
+    where.push(
+      `EXISTS (SELECT 1 FROM user_roles r WHERE r.uid = u.uid AND r.role = ${params.add(query.role)})`,
+    );
+  if (query.organization !== undefined)
+    where.push(
+      `EXISTS (SELECT 1 FROM user_organizations o WHERE o.uid = u.uid AND o.organization_id = ${params.add(query.organization)})`,
+    );
+  if (query.blocked !== undefined) where.push(`u.blocked = ${params.add(query.blocked)}`);
+  return {
+    columns: `${USER_COLUMNS}, u.mail, ${ORGANIZATIONS_COLUMN}`,
+    from: 'FROM users u',
+    countFrom: 'FROM users u',
+    where,
+    params,
+    order: [{ sql: 'u.uid', type: 'integer' }],
+    direction: 'asc',
+    // A name search reads each account it counts (the trigram index only narrows them).
+    ...(query.search ? { countLimit: SEARCH_COUNT_LIMIT } : {}),
+  };
+}
+
 /** Accounts, their roles and profiles. */
 export function usersRepository(db: Db) {
   return {
@@ -138,46 +174,15 @@ export function usersRepository(db: Db) {
       return rows.map((r) => r.role);
     },
 
-    /**
-     * The administration's list of users in account order, a page at a time by cursor (see
-     * {@link seekPage}). A search finds a fragment anywhere in the account name, first and last
-     * name (the trigram index of migration 0018); the filters by role and organization read
-     * their members' index.
-     */
+    /** The administration's list of users, a page at a time by cursor (see {@link userList}). */
     async list(query: UsersQuery & PageAsk): Promise<{ rows: UserListItem[]; meta: ListMeta }> {
-      const params = new SqlParams();
-      const where: string[] = [];
-      if (query.search) {
-        const fragment = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        where.push(
-          `atrium_user_search_text(u.name, u.first_name, u.last_name) LIKE ${params.add(fragment)}`,
-        );
-      }
-      if (query.role)
-        where.push(
-          `EXISTS (SELECT 1 FROM user_roles r WHERE r.uid = u.uid AND r.role = ${params.add(query.role)})`,
-        );
-      if (query.organization !== undefined)
-        where.push(
-          `EXISTS (SELECT 1 FROM user_organizations o WHERE o.uid = u.uid AND o.organization_id = ${params.add(query.organization)})`,
-        );
-      if (query.blocked !== undefined) where.push(`u.blocked = ${params.add(query.blocked)}`);
-      const { rows, meta } = await seekPage<UserRow>(
-        db,
-        {
-          columns: `${USER_COLUMNS}, u.mail, ${ORGANIZATIONS_COLUMN}`,
-          from: 'FROM users u',
-          countFrom: 'FROM users u',
-          where,
-          params,
-          order: [{ sql: 'u.uid', type: 'integer' }],
-          direction: 'asc',
-          // A name search reads each account it counts (the trigram index only narrows them).
-          ...(query.search ? { countLimit: SEARCH_COUNT_LIMIT } : {}),
-        },
-        query,
-      );
+      const { rows, meta } = await seekPage<UserRow>(db, userList(query), query);
       return { rows: rows.map(toListItem), meta };
+    },
+
+    /** Every account the filters match, in account order, a batch at a time (an export). */
+    async *all(query: UsersQuery): AsyncGenerator<UserListItem[]> {
+      for await (const rows of seekAll<UserRow>(db, userList(query))) yield rows.map(toListItem);
     },
 
     /** One user as the administration lists them. */

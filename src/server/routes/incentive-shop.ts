@@ -19,6 +19,7 @@ import {
   transactionSchema,
   type ProductInput,
   type ShopSettings,
+  type TransactionQuery,
 } from '@schemas/entities/incentives.schema';
 import { restrictionTypes } from '@schemas/entities/storefront.schema';
 import {
@@ -32,6 +33,12 @@ import {
   type FieldMessage,
 } from '@engine/server';
 import { audit, changes } from '../lib/audit';
+import { csvResponse, sendCsv } from '../lib/csv-export';
+import {
+  exportDeclarations,
+  orderExportQuerySchema,
+  transactionExportQuerySchema,
+} from '@schemas/exports/exports';
 import { errorResponses, needFlags } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 import { keptAudienceOf } from '../lib/storefront-audience';
@@ -462,6 +469,64 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
         ]);
       const { rows, meta } = await shop.transactions({ ...request.query, page, limit });
       return paged(rows, meta);
+    },
+  );
+
+  app.get(
+    `/${exportDeclarations.transactions.path}`,
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          'The points movements the filters match (as the list takes them), newest first, as a CSV file (UTF-8 with a byte-order mark) streamed from the database; recorded in the audit log',
+        querystring: transactionExportQuerySchema,
+        response: { 200: csvResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as TransactionQuery;
+      if (query.from && query.to && query.to < query.from)
+        throw new HttpError(400, INVALID_FIELDS, [
+          { path: 'to', text: 'Must not be before the start' },
+        ]);
+      return sendCsv(
+        app,
+        request,
+        reply,
+        exportDeclarations.transactions,
+        'incentives.transactions.export',
+        shop.allTransactions(query),
+      );
+    },
+  );
+
+  app.get(
+    `/${exportDeclarations.orders.path}`,
+    {
+      preHandler: shopAdminFlags(),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          'Orders of the reward shop, newest first, filtered by buyer, status and UTC dates (both included), as a CSV file (UTF-8 with a byte-order mark) streamed from the database; recorded in the audit log',
+        querystring: orderExportQuerySchema,
+        response: { 200: csvResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      if (from && to && to < from)
+        throw new HttpError(400, INVALID_FIELDS, [
+          { path: 'to', text: 'Must not be before the start' },
+        ]);
+      return sendCsv(
+        app,
+        request,
+        reply,
+        exportDeclarations.orders,
+        'incentives.orders.export',
+        shop.allOrders(request.query),
+      );
     },
   );
 

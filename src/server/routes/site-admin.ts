@@ -8,6 +8,7 @@ import {
   roleFlagsBodySchema,
   roleParamsSchema,
   roleSchema,
+  type AuditQuery,
 } from '@schemas/entities/site-admin.schema';
 import { currentUserSchema } from '@schemas/entities/user.schema';
 import {
@@ -22,6 +23,8 @@ import {
 } from '@engine/server';
 import { ANONYMOUS_ROLE, AUTHENTICATED_ROLE, computeFlags } from '../lib/access';
 import { audit, changes } from '../lib/audit';
+import { csvResponse, sendCsv } from '../lib/csv-export';
+import { auditExportQuerySchema, exportDeclarations } from '@schemas/exports/exports';
 import { errorResponses, needFlags, needSignedIn } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 import {
@@ -163,6 +166,35 @@ export const siteAdminRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
         ]);
       const { rows, meta } = await app.repos.audit.list({ ...request.query, page, limit });
       return paged(rows, meta);
+    },
+  );
+
+  app.get(
+    `/${exportDeclarations.audit.path}`,
+    {
+      preHandler: manage(),
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The audit log entries the filters match (as the log takes them), newest first, as a CSV file (UTF-8 with a byte-order mark) streamed from the database; the export is itself recorded',
+        querystring: auditExportQuerySchema,
+        response: { 200: csvResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as AuditQuery;
+      if (query.from && query.to && query.to < query.from)
+        throw new HttpError(400, INVALID_FIELDS, [
+          { path: 'to', text: siteAdminMessages.toBeforeFrom },
+        ]);
+      return sendCsv(
+        app,
+        request,
+        reply,
+        exportDeclarations.audit,
+        'audit.export',
+        app.repos.audit.all(query),
+      );
     },
   );
 

@@ -10,6 +10,7 @@ import {
   type CurrentUser,
   type UserListItem,
   type UserPatch,
+  type UsersQuery,
 } from '@schemas/entities/user.schema';
 import { profileFormSchema } from '@schemas/forms/profile.schema';
 import {
@@ -30,6 +31,8 @@ import {
 import { PG_UNIQUE_VIOLATION, sqlState } from '../db/db';
 import { ANONYMOUS_ROLE, AUTHENTICATED_ROLE } from '../lib/access';
 import { audit, changes } from '../lib/audit';
+import { csvResponse, sendCsv } from '../lib/csv-export';
+import { exportDeclarations, usersExportQuerySchema } from '@schemas/exports/exports';
 import { errorResponses, needFlags, needOwnerOr } from '../lib/guards';
 import { INVALID_FIELDS, NOT_FOUND } from '../lib/messages';
 import { hashPassword } from '../lib/password';
@@ -89,6 +92,29 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const { rows, meta } = await app.repos.users.list({ ...request.query, page, limit });
       return paged(rows, meta);
     },
+  );
+
+  app.get(
+    `/${exportDeclarations.users.path}`,
+    {
+      preHandler: needFlags('site_manage'),
+      schema: {
+        tags: ['users'],
+        summary:
+          'The users the filters match (as the list takes them), in account order, as a CSV file (UTF-8 with a byte-order mark) streamed from the database; recorded in the audit log',
+        querystring: usersExportQuerySchema,
+        response: { 200: csvResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        app,
+        request,
+        reply,
+        exportDeclarations.users,
+        'user.export',
+        app.repos.users.all(request.query as UsersQuery),
+      ),
   );
 
   app.get(

@@ -7,6 +7,7 @@ type T = Translator['t'];
 const actionTexts: { action: string; label: string }[] = [
   { action: 'user.create', label: 'Account created' },
   { action: 'user.register', label: 'Signed up' },
+  { action: 'user.export', label: 'Users exported' },
   { action: 'user.update', label: 'Profile changed' },
   { action: 'user.roles', label: 'Roles changed' },
   { action: 'user.organizations', label: 'Organizations changed' },
@@ -36,6 +37,9 @@ const actionTexts: { action: string; label: string }[] = [
   { action: 'incentives.adjustment', label: 'Points given or taken' },
   { action: 'incentives.refund', label: 'Order refunded' },
   { action: 'incentives.expiry.run', label: 'Points expired' },
+  { action: 'incentives.transactions.export', label: 'Transactions exported' },
+  { action: 'incentives.orders.export', label: 'Orders exported' },
+  { action: 'audit.export', label: 'Audit log exported' },
   { action: 'masquerade.start', label: 'Started acting as another user' },
   { action: 'masquerade.stop', label: 'Stopped acting as another user' },
   { action: 'masquerade.request', label: 'Request made while acting as another user' },
@@ -56,6 +60,7 @@ export const auditAreas: { prefix: string; label: string }[] = [
   { prefix: 'appearance', label: 'Appearance' },
   { prefix: 'incentives', label: 'Incentives' },
   { prefix: 'masquerade', label: 'Acting as another user' },
+  { prefix: 'audit', label: 'Audit log' },
 ];
 
 /** An action in words: its own description, else its area's name, else nothing. */

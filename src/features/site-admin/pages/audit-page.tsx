@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSiteAdminAudit } from '@/lib/queries/site-admin-audit';
 import { useSiteAdminAuditActors } from '@/lib/queries/site-admin-audit-actors';
+import { ExportButton } from '@/shell/export/export-button';
 import { PageHeader } from '@/shell/page/page-header';
 import { Pager, pageAddress, pageInAddress } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
@@ -125,6 +126,7 @@ export default function AuditPage() {
       <PageHeader
         title={t('Audit log')}
         lead={t('Who changed what, and when, across the administration screens.')}
+        actions={<ExportButton name="audit" query={query} total={audit.data?.meta.total} />}
       />
 
       <form

@@ -6,6 +6,7 @@ import { useSiteAdminOrganizations } from '@/lib/queries/site-admin-organization
 import { useSiteAdminRoles } from '@/lib/queries/site-admin-roles';
 import { useSiteAdminUsers } from '@/lib/queries/site-admin-users';
 import { Avatar } from '@/shell/avatar/avatar';
+import { ExportButton } from '@/shell/export/export-button';
 import { PageHeader } from '@/shell/page/page-header';
 import { Pager, pageAddress, pageInAddress, type PageCursor } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
@@ -71,9 +72,12 @@ export default function UsersPage() {
         title={t('Users')}
         lead={t('Everyone with an account on this site.')}
         actions={
-          <Link className={buttons.primary} to={`${BASE}/create`}>
-            {t('New user')}
-          </Link>
+          <>
+            <ExportButton name="users" query={query} total={list?.meta.total} />
+            <Link className={buttons.primary} to={`${BASE}/create`}>
+              {t('New user')}
+            </Link>
+          </>
         }
       />
 

@@ -4,6 +4,7 @@ import { ledgerKinds, type TransactionQuery } from '@schemas/entities/incentives
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAdminTransactions } from '@/lib/queries/incentives-admin-transactions';
+import { ExportButton } from '@/shell/export/export-button';
 import { PageHeader } from '@/shell/page/page-header';
 import { Pager, pageAddress, pageInAddress, type PageCursor } from '@/shell/pager/pager';
 import { EmptyState, ErrorState } from '@/shell/states/states';
@@ -68,15 +69,22 @@ export default function TransactionsPage() {
         title={t('Transactions')}
         lead={t('Every purchase and points change.')}
         actions={
-          <button
-            type="button"
-            className={styles.primary}
-            aria-expanded={adjusting}
-            aria-controls={ids.adjust}
-            onClick={() => setAdjusting((open) => !open)}
-          >
-            {t('Adjust points')}
-          </button>
+          <>
+            <ExportButton name="transactions" query={query} total={list?.meta.total} />
+            <ExportButton
+              name="orders"
+              query={{ uid: query.uid, from: query.from, to: query.to }}
+            />
+            <button
+              type="button"
+              className={styles.primary}
+              aria-expanded={adjusting}
+              aria-controls={ids.adjust}
+              onClick={() => setAdjusting((open) => !open)}
+            >
+              {t('Adjust points')}
+            </button>
+          </>
         }
       />
 

@@ -350,6 +350,74 @@ describeEachDb('availability spans', (server) => {
     }
   }, 120_000);
 
+  it('pages through the trainers whose kept spans cover a slot, in the order of the whole list', async () => {
+    const { db } = server();
+    await db.query(
+      `UPDATE availability_span_horizon
+          SET starts = date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '7 days',
+              ends = date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '120 days'`,
+    );
+    await refreshAll();
+    const org = await server().app.repos.taxonomy.createOrganization(
+      `Cover ${Math.random().toString(36).slice(2, 8)}`,
+    );
+    // Next week's Thursday: 10:00–11:00 UTC is the slot.
+    const today = new Date();
+    const thursday = addDays(
+      iso(today.getTime()).slice(0, 10),
+      ((4 - today.getUTCDay() + 7) % 7) + 7,
+    );
+    const { availability } = server().app.repos;
+    const trainerWith = async (hours: WeeklyHours[], timeOff?: { start: string; end: string }) => {
+      const { uid } = await newTrainer('UTC', org);
+      await availability.withProfile(uid, 'UTC', async (_profile, tx) => {
+        await tx.replaceWeekly(uid, hours);
+        if (timeOff) await tx.createEntry(uid, { kind: 'time_off', ...timeOff, reason: '' }, uid);
+      });
+      return uid;
+    };
+    const covering: number[] = [];
+    for (let i = 0; i < 5; i++)
+      covering.push(await trainerWith([{ weekday: 4, start: '09:00', end: '12:00' }]));
+    // Split by a gap, ending inside the slot, or away for part of it: not available.
+    await trainerWith([
+      { weekday: 4, start: '09:00', end: '10:30' },
+      { weekday: 4, start: '10:45', end: '12:00' },
+    ]);
+    await trainerWith([{ weekday: 4, start: '09:00', end: '10:59' }]);
+    await trainerWith([{ weekday: 4, start: '09:00', end: '12:00' }], {
+      start: `${thursday}T10:50:00Z`,
+      end: `${thursday}T13:00:00Z`,
+    });
+    const admin = await signedIn(server, 'courseadmin');
+    const list = async (query: string) => {
+      const res = await admin.get(
+        `/api/v2/availability/available?start=${thursday}T10:00:00Z&end=${thursday}T11:00:00Z&organization=${org}&${query}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<List<Trainer>>();
+    };
+    const whole = await list('limit=100');
+    expect(whole.data.map((x) => x.uid).sort()).toEqual([...covering].sort());
+    expect(whole.meta).toMatchObject({ total: covering.length, totalPages: 1 });
+    // Two a page, on by cursor: the same trainers in the same order, then back again.
+    const pages: List<Trainer>[] = [await list('limit=2')];
+    while (pages.at(-1)!.meta.next)
+      pages.push(await list(`limit=2&page=${pages.length}&after=${pages.at(-1)!.meta.next}`));
+    expect(pages.map((p) => p.data.length)).toEqual([2, 2, 1]);
+    for (const p of pages)
+      expect(p.meta).toMatchObject({ total: covering.length, totalPages: 3, limit: 2 });
+    expect(pages.flatMap((p) => p.data.map((x) => x.uid))).toEqual(whole.data.map((x) => x.uid));
+    const back = await list(`limit=2&page=1&before=${pages[2]!.meta.prev}`);
+    expect(back.data).toEqual(pages[1]!.data);
+
+    // An hour nobody covers.
+    const nobody = await admin.get(
+      `/api/v2/availability/available?start=${thursday}T12:00:00Z&end=${thursday}T13:00:00Z&organization=${org}`,
+    );
+    expect(nobody.json<List<Trainer>>()).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
   it('keeps the spans and the overview up to date with every write to weekly hours, entries and the time zone', async () => {
     const { db } = server();
     await db.query(

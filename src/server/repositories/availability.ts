@@ -172,21 +172,29 @@ function groupBy<T extends { uid: number }, R>(
  * The condition "available for the whole of [start, end)": inside the horizon of the maintained
  * spans (migration 0024), one of the trainer's spans contains the range, found through the
  * spans' GiST index; outside it, the trainer's availability is expanded in the database.
+ *
+ * Inside the horizon the trainers whose spans contain the range are read first, with the
+ * horizon, and the list is then filtered by their uids as a value: the planner sees how many
+ * there are, so when most trainers are available it reads the list in name order up to its page
+ * (filtering by a hash of the uids) instead of joining every available trainer's account and
+ * sorting them all, and the count and the page do not look the spans up once each.
  */
 async function availableWhere(
   db: Db,
   range: { start: string; end: string },
   params: SqlParams,
 ): Promise<string> {
-  const { rows } = await db.query<{ inside: boolean }>(
-    `SELECT starts <= $1::timestamptz AND ends >= $2::timestamptz AS inside
-       FROM availability_span_horizon`,
+  const { rows } = await db.query<{ uids: number[] | null }>(
+    `SELECT CASE WHEN h.starts <= $1::timestamptz AND h.ends >= $2::timestamptz
+                 THEN ARRAY(SELECT sp.uid FROM availability_spans sp
+                             WHERE sp.span @> tstzrange($1::timestamptz, $2::timestamptz))
+            END AS uids
+       FROM availability_span_horizon h`,
     [range.start, range.end],
   );
+  const uids = rows[0]?.uids;
+  if (uids) return `t.uid = ANY(${params.add(uids, '::int[]')})`;
   const wanted = `tstzrange(${params.add(range.start)}::timestamptz, ${params.add(range.end)}::timestamptz)`;
-  // The trainers to check are those of the spans that contain the range.
-  if (rows[0]?.inside)
-    return `t.uid = ANY(ARRAY(SELECT sp.uid FROM availability_spans sp WHERE sp.span @> ${wanted}))`;
   return `atrium_availability_expand(t.uid, atrium_availability_timezone(t.uid),
             lower(${wanted}), upper(${wanted})) @> ${wanted}`;
 }

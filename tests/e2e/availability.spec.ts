@@ -224,7 +224,7 @@ describe('availability', () => {
         .getByRole('link', { name: 'Course administration' })
         .getAttribute('href'),
     ).resolves.toBe('/course-administration');
-    await page.locator('.availability-calendar [tabindex="0"]').first().waitFor();
+    await page.getByRole('table', { name: 'Availability by trainer' }).waitFor();
     await expectNoAxeViolations(page);
 
     // Only that trainer, picked from the list the search narrows as it is typed.

@@ -23,6 +23,8 @@ export interface CalendarViewProps {
   firstDay: number;
   /** Times on a 12-hour clock (from the site's time format). */
   hour12: boolean;
+  /** A date (`YYYY-MM-DD`) the calendar opens on; today without it. */
+  initialDate?: string;
   /** Accessible name of the calendar region, translated. */
   label: string;
   /** Select a time range to add something (only when editable). */
@@ -52,6 +54,7 @@ export default function CalendarView(p: CalendarViewProps) {
         timeZone={p.timeZone}
         firstDay={p.firstDay}
         initialView={narrowScreen() ? 'timeGridDay' : 'timeGridWeek'}
+        initialDate={p.initialDate}
         headerToolbar={{
           start: 'prev,next today',
           center: 'title',

@@ -1,3 +1,4 @@
+import { addDays } from '@engine/core';
 import { useFormatDate, useT } from '@engine/react';
 import type { OverviewRow } from '@schemas/entities/availability.schema';
 import { useCallback, useId, useMemo, useState, type CSSProperties } from 'react';
@@ -15,14 +16,38 @@ import styles from '../components/availability.module.css';
 import { AvailableSearch } from '../components/available-search';
 import { failureText } from '../components/errors';
 import { Legend } from '../components/legend';
+import { TeamWeek } from '../components/team-week';
 import { TrainerPicker, type ChosenTrainer } from '../components/trainer-picker';
 import { useDebouncedValue } from '../lib/debounced';
 import { overviewEvents, trainerColor } from '../lib/events';
 import { isoToZoned, rangeQuery, todayIn, weekAround, type DateRange } from '../lib/zoned';
 
+/** How the overview shows the trainers: a row each across the week, or one shared calendar. */
+type OverviewView = 'week' | 'calendar';
+
+const VIEW_KEY = 'atrium.availability.overview-view';
+
+/** The view this browser chose last; the week by trainer until one is chosen. */
+function storedView(): OverviewView {
+  try {
+    return localStorage.getItem(VIEW_KEY) === 'calendar' ? 'calendar' : 'week';
+  } catch {
+    return 'week';
+  }
+}
+
+function storeView(view: OverviewView): void {
+  try {
+    localStorage.setItem(VIEW_KEY, view);
+  } catch {
+    // Without storage the choice lasts until the page is left.
+  }
+}
+
 /**
- * /course-administration/availability: every trainer's availability on one calendar (one colour
- * and the name per trainer), filters, locks, and a search for who is free at a given time.
+ * /course-administration/availability: every trainer's availability in the week, a row per
+ * trainer (or on one calendar, one colour and the name per trainer), filters, locks, and a
+ * search for who is free at a given time.
  */
 export default function AvailabilityManagementPage() {
   const { t, language, timeZone } = useT();
@@ -36,6 +61,17 @@ export default function AvailabilityManagementPage() {
   const [range, setRange] = useState<DateRange>(() =>
     weekAround(todayIn(timeZone), firstDayOf(language)),
   );
+  const [view, setView] = useState<OverviewView>(storedView);
+  const chooseView = (next: OverviewView) => {
+    setView(next);
+    storeView(next);
+  };
+  // The week by trainer always shows a whole week: the one holding the calendar's first day.
+  const week = useMemo(() => weekAround(range.from, firstDayOf(language)), [range.from, language]);
+  const moveWeek = (days: number) =>
+    setRange(
+      weekAround(days === 0 ? todayIn(timeZone) : addDays(week.from, days), firstDayOf(language)),
+    );
 
   const allOrganizations = useSiteAdminOrganizations();
   const organizations = useMemo(
@@ -50,7 +86,7 @@ export default function AvailabilityManagementPage() {
   const searched = useDebouncedValue(search.trim());
 
   const overview = useAvailabilityOverview({
-    ...rangeQuery(range, timeZone),
+    ...rangeQuery(view === 'week' ? week : range, timeZone),
     ...(orgId ? { organization: orgId } : {}),
     ...(chosen.length > 0 ? { uid: chosen.map((c) => c.uid) } : {}),
     ...(searched && chosen.length === 0 ? { search: searched } : {}),
@@ -141,8 +177,42 @@ export default function AvailabilityManagementPage() {
         <TrainerPicker organization={orgId} search={searched} chosen={chosen} onChange={choose} />
       </section>
 
-      <section className={styles.card} aria-label={t('Calendar')}>
-        {overview.isError ? (
+      <section className={styles.card} aria-labelledby={`${id}-overview`}>
+        <div className={styles.cardHeader}>
+          <h2 id={`${id}-overview`} className={styles.cardTitle}>
+            {t('Availability overview')}
+          </h2>
+          <div className={styles.viewSwitch} role="group" aria-label={t('View')}>
+            <button type="button" aria-pressed={view === 'week'} onClick={() => chooseView('week')}>
+              {t('Week by trainer')}
+            </button>
+            <button
+              type="button"
+              aria-pressed={view === 'calendar'}
+              onClick={() => chooseView('calendar')}
+            >
+              {t('Calendar')}
+            </button>
+          </div>
+        </div>
+        {view === 'week' ? (
+          <>
+            <TeamWeek
+              rows={overview.data?.data}
+              meta={meta}
+              from={week.from}
+              timeZone={timeZone}
+              status={overview.status}
+              refreshing={overview.isPlaceholderData && overview.isFetching}
+              onRetry={() => void overview.refetch()}
+              onMoveWeek={moveWeek}
+              onPage={setPage}
+            />
+            <p className={styles.hint}>
+              {t('Times are in the time zone @zone.', { zone: timeZone })}
+            </p>
+          </>
+        ) : overview.isError ? (
           <ErrorState
             message={t('The availability could not be loaded.')}
             onRetry={() => void overview.refetch()}
@@ -153,6 +223,7 @@ export default function AvailabilityManagementPage() {
               label={t('Availability of the trainers')}
               events={events}
               timeZone={timeZone}
+              initialDate={range.from}
               onRangeChange={onRangeChange}
             />
             <p className={styles.hint}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateFormatOf, timeFormatOf } from '../lib/format';
+import { dayBars, minuteWindow, placeBar, weekDates } from '../lib/week-grid';
 import { dayOrder, draftFromWeekly, weeklyBody, weeklyFieldErrors } from '../lib/weekly';
 import { rangeQuery, weekAround, zonedToIso } from '../lib/zoned';
 
@@ -40,5 +41,31 @@ describe('availability helpers', () => {
     expect(timeFormatOf('D, d/m/Y - H:i')).toBe('H:i');
     expect(dateFormatOf('D, d/m/Y - H:i')).toBe('D, d/m/Y');
     expect(timeFormatOf('l, F j, Y - g:i a')).toBe('g:i a');
+  });
+
+  it('cuts intervals at midnight in the time zone and places them on hours shared by every day', () => {
+    const dates = weekDates('2025-03-30');
+    const bars = dayBars(
+      {
+        trainer: { uid: 1, name: 'a', display_name: 'A', avatar: null, organizations: [] },
+        timezone: 'UTC',
+        lock: null,
+        // 05:00 on the 30th to 01:00 on the 31st in Berlin, the night summer time begins.
+        intervals: [
+          { start: '2025-03-30T03:00:00Z', end: '2025-03-30T23:00:00Z', source: 'extra' },
+        ],
+        time_off: [],
+      },
+      dates,
+      'Europe/Berlin',
+    );
+    expect(dates).toHaveLength(7);
+    const [first] = bars.get('2025-03-30')!;
+    const [second] = bars.get('2025-03-31')!;
+    expect([first!.from, first!.to, second!.from, second!.to]).toEqual([300, 1440, 0, 60]);
+    const hours = minuteWindow([first!, second!]);
+    expect(hours).toEqual({ start: 0, end: 1440 });
+    expect(placeBar(first!, { start: 360, end: 1320 })).toEqual({ offset: 0, size: 100 });
+    expect(minuteWindow([])).toEqual({ start: 360, end: 1320 });
   });
 });

@@ -38,30 +38,36 @@ const minutesOf = (time: string) => {
   return h * 60 + m;
 };
 
-/** The parts of `[start, end)` on each of `dates` in `timeZone`, by date. */
+/** A day of the grid: its date and the instants its midnights happen in the time zone. */
+interface GridDay {
+  date: string;
+  start: number;
+  end: number;
+  endIso: string;
+}
+
+/** The parts of `[start, end)` on each of `days` in `timeZone`, by date. */
 function split(
   start: string,
   end: string,
-  dates: string[],
+  days: GridDay[],
   timeZone: string,
 ): { date: string; start: string; end: string; from: number; to: number }[] {
   const s = Date.parse(start);
   const e = Date.parse(end);
   const parts = [];
-  for (const date of dates) {
-    const dayStart = zonedToIso(date, '00:00', timeZone);
-    const dayEnd = zonedToIso(addDays(date, 1), '00:00', timeZone);
-    const from = Math.max(s, Date.parse(dayStart));
-    const to = Math.min(e, Date.parse(dayEnd));
+  for (const day of days) {
+    const from = Math.max(s, day.start);
+    const to = Math.min(e, day.end);
     if (to <= from) continue;
     const partStart = toIso(new Date(from));
     const partEnd = toIso(new Date(to));
     parts.push({
-      date,
+      date: day.date,
       start: partStart,
       end: partEnd,
       from: minutesOf(isoToZoned(partStart, timeZone).time),
-      to: partEnd === dayEnd ? DAY_MINUTES : minutesOf(isoToZoned(partEnd, timeZone).time),
+      to: partEnd === day.endIso ? DAY_MINUTES : minutesOf(isoToZoned(partEnd, timeZone).time),
     });
   }
   return parts;
@@ -73,12 +79,21 @@ export function dayBars(
   dates: string[],
   timeZone: string,
 ): Map<string, DayBar[]> {
+  const days = dates.map((date): GridDay => {
+    const endIso = zonedToIso(addDays(date, 1), '00:00', timeZone);
+    return {
+      date,
+      start: Date.parse(zonedToIso(date, '00:00', timeZone)),
+      end: Date.parse(endIso),
+      endIso,
+    };
+  });
   const byDate = new Map<string, DayBar[]>(dates.map((date) => [date, []]));
   for (const interval of row.intervals)
-    for (const { date, ...part } of split(interval.start, interval.end, dates, timeZone))
+    for (const { date, ...part } of split(interval.start, interval.end, days, timeZone))
       byDate.get(date)?.push({ kind: 'available', ...part });
   for (const off of row.time_off)
-    for (const { date, ...part } of split(off.start, off.end, dates, timeZone))
+    for (const { date, ...part } of split(off.start, off.end, days, timeZone))
       byDate.get(date)?.push({ kind: 'time_off', ...part, reason: off.reason });
   for (const bars of byDate.values()) bars.sort((a, b) => a.from - b.from || a.to - b.to);
   return byDate;

@@ -5,7 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createBenchDatabase, ServerLauncher, type SpawnedProcess } from '../lib/server';
+import { SEEK_ALL_BATCH } from '../../src/server/repositories/seek-paging';
+import type { ApiSession } from '../lib/http';
+import { createBenchDatabase, rssMb, ServerLauncher, type SpawnedProcess } from '../lib/server';
 import type { BenchRow } from '../lib/types';
 import { growPglite, growPostgres, migrateAndSeed, type Grown } from './databases';
 import {
@@ -30,6 +32,8 @@ const CONCURRENT_LISTS = 12;
 const WALLET_UNDER_LOAD_MAX_MS = 50;
 /** The expiry run over the due lots. */
 const EXPIRY_MAX_MS = 2_000;
+/** How much the server's memory may grow while it streams every transaction as CSV. */
+const EXPORT_RSS_GROWTH_MAX_MB = 100;
 /** Building the large organisation. */
 const BUILD_MAX_S = 300;
 
@@ -79,6 +83,7 @@ const firstLine = (error: unknown) =>
 const operationName = (op: Operation) => `${op.name} (${op.as})`;
 const WALLET_UNDER_LOAD = `learner’s wallet during ${CONCURRENT_LISTS} concurrent transaction lists (admin)`;
 const EXPIRY = 'points expiry run (admin)';
+const EXPORT = 'every transaction as CSV: the server’s memory growth (admin)';
 const buildName = (part: Part) => `building the ${part.size.name} organisation`;
 
 /** The rows of a part, each skipped with the same note. */
@@ -95,6 +100,7 @@ function skippedRows(part: Part, note: string): BenchRow[] {
     row(buildName(part), 's', part.db === 'postgres' ? BUILD_MAX_S : undefined),
     ...OPERATIONS.map((op) => row(operationName(op), 'ms', MEDIAN_MAX_MS)),
     row(WALLET_UNDER_LOAD, 'ms', WALLET_UNDER_LOAD_MAX_MS),
+    row(EXPORT, 'MB', EXPORT_RSS_GROWTH_MAX_MB),
     row(EXPIRY, 'ms', EXPIRY_MAX_MS),
   ];
 }
@@ -181,6 +187,41 @@ async function walletUnderLoad(callers: Callers): Promise<{ wallet: Samples; lis
   }
 }
 
+/**
+ * Downloads every transaction as CSV (`GET incentives/transactions/export`, no filter) as the
+ * administrator, reading the file as it comes, while the server's resident memory is read every
+ * 50 ms: its rows, seconds and the memory's growth over what it held before.
+ */
+async function exportRun(
+  server: SpawnedProcess,
+  admin: ApiSession,
+): Promise<{ rows: number; seconds: number; status: number; beforeMb: number; peakMb: number }> {
+  const beforeMb = rssMb(server.pid) ?? 0;
+  let peakMb = beforeMb;
+  const watch = setInterval(() => {
+    peakMb = Math.max(peakMb, rssMb(server.pid) ?? 0);
+  }, 50);
+  const started = performance.now();
+  try {
+    const res = await fetch(`${server.url}/api/v2/incentives/transactions/export`, {
+      headers: { cookie: admin.cookieHeader, accept: 'text/csv' },
+    });
+    let lines = 0;
+    if (res.body)
+      for await (const chunk of res.body as AsyncIterable<Uint8Array>)
+        for (const byte of chunk) if (byte === 10) lines += 1;
+    return {
+      rows: Math.max(0, lines - 1),
+      seconds: (performance.now() - started) / 1000,
+      status: res.status,
+      beforeMb,
+      peakMb: Math.max(peakMb, rssMb(server.pid) ?? 0),
+    };
+  } finally {
+    clearInterval(watch);
+  }
+}
+
 /** Runs the expiry job once through its route and returns its time and the points expired. */
 async function expiryRun(
   callers: Callers,
@@ -258,6 +299,34 @@ async function compare(
       `p99 ${ms(grownLoad.wallet.p99)} ms; ${grownLoad.lists.length} transaction lists ran meanwhile, ` +
       `median ${ms(median(grownLoad.lists))} ms (demo: ${demoLoad.lists.length}, ` +
       `${ms(median(demoLoad.lists))} ms)`,
+  });
+
+  o.log(`${part.group}: every transaction as CSV…`);
+  const demoExport = await exportRun(demo, d.callers.admin);
+  const grownExport = await exportRun(grown, g.callers.admin);
+  const growth = grownExport.peakMb - grownExport.beforeMb;
+  const exportMissed = [
+    ...(grownExport.status !== 200 ? [`answered ${grownExport.status}`] : []),
+    ...(growth > EXPORT_RSS_GROWTH_MAX_MB
+      ? [`memory grew by more than ${EXPORT_RSS_GROWTH_MAX_MB} MB`]
+      : []),
+  ];
+  rows.push({
+    group: part.group,
+    name: EXPORT,
+    value: growth,
+    unit: 'MB',
+    budget: { max: EXPORT_RSS_GROWTH_MAX_MB },
+    reference: {
+      name: `demo site, ${part.label}, ${count(demoExport.rows)} rows`,
+      value: demoExport.peakMb - demoExport.beforeMb,
+    },
+    ...(exportMissed.length ? { missed: exportMissed } : {}),
+    note:
+      `${count(grownExport.rows)} rows in ${grownExport.seconds.toFixed(1)} s ` +
+      `(${count(Math.round(grownExport.rows / Math.max(grownExport.seconds, 0.001)))} rows/s); ` +
+      `server RSS ${grownExport.beforeMb.toFixed(0)} MB before, ${grownExport.peakMb.toFixed(0)} MB at most; ` +
+      `read ${count(SEEK_ALL_BATCH)} rows a statement by seeking in the ledger’s index and streamed as they come`,
   });
 
   o.log(`${part.group}: the points expiry run…`);

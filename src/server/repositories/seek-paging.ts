@@ -228,7 +228,7 @@ export async function seekPage<Row extends object>(
 }
 
 /** How many rows {@link seekAll} reads a statement. */
-export const SEEK_ALL_BATCH = 2_000;
+export const SEEK_ALL_BATCH = 1_000;
 
 /**
  * Every row of a list, in its order, a batch at a time by seeking past the last row read: what

@@ -238,10 +238,14 @@ export function TeamWeek(p: TeamWeekProps) {
             {t('Time off')}
           </li>
           <li>
-            {t('Each day runs from @start to @end.', {
-              start: windowTime(hours.start),
-              end: windowTime(hours.end),
-            })}
+            {hours.end < 24 * 60
+              ? t('Each day runs from @start to @end.', {
+                  start: windowTime(hours.start),
+                  end: windowTime(hours.end),
+                })
+              : hours.start > 0
+                ? t('Each day runs from @start to midnight.', { start: windowTime(hours.start) })
+                : t('Each day runs around the clock, from midnight to midnight.')}
           </li>
         </ul>
       ) : null}

@@ -70,6 +70,22 @@ describeEachDb('texts administrators enter, per site language', (server) => {
       title: string;
     }[];
     expect(page.find((p) => p.id === id)?.title).toBe('نبتة مكتب');
+    // The order an Arabic reader gets back names what they bought in Arabic where it can.
+    const given = await admin.post('/api/v2/incentives/adjustments', {
+      uid: await uidOf('layla'),
+      points: 100,
+      note: 'For a desk plant',
+    });
+    expect(given.statusCode, given.body).toBeLessThan(300);
+    const order = await arabic.post('/api/v2/incentives/shop_checkout', {
+      products: [id, plain.id],
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const items = (order.json().data as { items: { product_id: number; title: string }[] }).items;
+    expect(Object.fromEntries(items.map((i) => [i.product_id, i.title]))).toEqual({
+      [id]: 'نبتة مكتب',
+      [plain.id]: 'Desk plant',
+    });
 
     // The seeded site texts, read by an Arabic reader and by everyone else.
     const footer = async (who: Agent) =>

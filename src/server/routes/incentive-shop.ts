@@ -386,7 +386,16 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
           points: order.total,
           items: order.items.reduce((sum, item) => sum + item.quantity, 0),
         });
-      return ok(order);
+      // What was bought, named in the buyer's language where the reward has a title in it.
+      const items = await localizeRows(
+        app,
+        'incentive_product',
+        order.items,
+        (item) => item.product_id ?? 0,
+        await requestLanguage(app, request),
+        shopProductSchema,
+      );
+      return ok({ ...order, items });
     },
   );
 

@@ -1,5 +1,5 @@
 import type { ListMeta } from '@schemas/entities/common.schema';
-import ky, { HTTPError, TimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
+import type { Options as KyOptions } from 'ky';
 import { encodeForm, encodeQuery, toFormData } from './encoding';
 
 /** Every successful answer: `{ data }`. @example type Me = Envelope<CurrentUser>; */
@@ -122,8 +122,6 @@ export const FIRST_ANSWERS_ID = 'atrium-first-answers';
 export const RETRY_LIMIT = 5;
 
 const DEFAULT_TIMEOUT = 30_000;
-/** A Retry-After longer than this is not worth waiting for in the background. */
-const MAX_RETRY_AFTER_MS = 10_000;
 const UNSAFE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
@@ -191,59 +189,17 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function parseMessages(value: unknown): ApiMessage[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((m): ApiMessage[] =>
-    isRecord(m) && typeof m.path === 'string' && typeof m.text === 'string'
-      ? [{ path: m.path, text: m.text }]
-      : [],
-  );
-}
-
-async function errorFromResponse(response: Response): Promise<ApiRequestError> {
-  let body: unknown;
-  try {
-    const text = await response.text();
-    body = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  const record = isRecord(body) ? body : {};
-  const message =
-    typeof record.message === 'string' && record.message !== ''
-      ? record.message
-      : `Request failed with status ${response.status}`;
-  return new ApiRequestError(response.status, message, {
-    messages: parseMessages(record.messages),
-    body,
-  });
-}
-
-/** The status a raw ky/fetch failure maps to, without reading a body. */
-function statusOf(error: unknown): ErrorStatus {
-  if (error instanceof HTTPError) return error.response.status;
-  if (error instanceof TimeoutError) return 'TIMEOUT_ERROR';
-  return 'FETCH_ERROR';
-}
-
-function retryAfterMs(response: Response): number | undefined {
-  const header = response.headers.get('Retry-After');
-  if (header === null) return undefined;
-  const seconds = Number(header);
-  if (!Number.isNaN(seconds)) return seconds * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : at - Date.now();
-}
+/** Sends one request through ky; see `./http-transport`. */
+type Send = (url: string, init: KyOptions) => Promise<Response>;
 
 /**
  * Creates the portal's HTTP client on top of one ky instance: `Accept: application/json`,
  * form-encoded bodies with bracket notation (unless `json` or `multipart`), bracket query
  * arrays, the XSRF header on unsafe methods, one Idempotency-Key per unsafe call (kept across
  * its retries), up to {@link RETRY_LIMIT} retries, and redirects on 401/403/404.
+ *
+ * ky and the code that reads its failures load with the first call that goes to the network,
+ * or earlier with `preload()`: a page whose first answers it carries shows without them.
  *
  * @example
  * const api = createHttpClient({ baseUrl: '/api/v2' });
@@ -252,37 +208,32 @@ function retryAfterMs(response: Response): number | undefined {
  */
 export function createHttpClient(options: HttpClientOptions): ApiClient & {
   setNavigationHandlers(h: NavigationHandlers): void;
+  /** Starts loading what calls to the network need, so the first one does not wait for it. */
+  preload(): void;
 } {
   let navigation: NavigationHandlers | undefined;
   const delay = options.retryDelay ?? retryDelay;
 
-  const instance: KyInstance = ky.create({
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    headers: { Accept: 'application/json' },
-    retry: {
-      limit: RETRY_LIMIT,
-      methods: ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'],
-      delay: (attempt) => delay(attempt),
-      shouldRetry: ({ error, retryCount }) => {
-        if (isAbort(error) && !(error instanceof TimeoutError)) return false;
-        if (error instanceof HTTPError && error.response.status === 429) {
-          const wait = retryAfterMs(error.response);
-          if (wait !== undefined && wait > MAX_RETRY_AFTER_MS) return false;
-        }
-        return shouldRetry(new ApiRequestError(statusOf(error), ''), retryCount);
+  let sending: Promise<Send> | undefined;
+  /** The sender, loaded once; a failed load (offline) is tried again by the next call. */
+  const sender = (): Promise<Send> =>
+    (sending ??= import('./http-transport').then(
+      ({ createSend }) =>
+        createSend({
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          retryDelay: delay,
+          beforeRequest: (request) => {
+            if (UNSAFE_METHODS.has(request.method.toLowerCase())) {
+              const token = readCookie('XSRF-TOKEN');
+              if (token !== undefined) request.headers.set('X-XSRF-TOKEN', token);
+            }
+          },
+        }),
+      (error: unknown) => {
+        sending = undefined;
+        throw error;
       },
-    },
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          if (UNSAFE_METHODS.has(request.method.toLowerCase())) {
-            const token = readCookie('XSRF-TOKEN');
-            if (token !== undefined) request.headers.set('X-XSRF-TOKEN', token);
-          }
-        },
-      ],
-    },
-  });
+    ));
 
   const handleStatus = (status: ErrorStatus): void => {
     if (status === 401) {
@@ -346,21 +297,19 @@ export function createHttpClient(options: HttpClientOptions): ApiClient & {
 
     let response: Response;
     try {
-      response = await instance(url, init);
+      const send = await sender();
+      response = await send(url, init);
     } catch (error) {
-      if (isAbort(error) && !(error instanceof TimeoutError)) throw error;
+      if (isAbort(error)) throw error;
+      // The sender's failures are ApiRequestErrors already; its code failing to load is one too.
       const apiError =
-        error instanceof HTTPError
-          ? await errorFromResponse(error.response)
-          : error instanceof TimeoutError
-            ? new ApiRequestError('TIMEOUT_ERROR', 'The request timed out.', { cause: error })
-            : new ApiRequestError(
-                'FETCH_ERROR',
-                error instanceof Error ? error.message : 'Network request failed.',
-                {
-                  cause: error,
-                },
-              );
+        error instanceof ApiRequestError
+          ? error
+          : new ApiRequestError(
+              'FETCH_ERROR',
+              error instanceof Error ? error.message : 'Network request failed.',
+              { cause: error },
+            );
       if (o.handleErrors !== false) handleStatus(apiError.status);
       throw apiError;
     }
@@ -385,6 +334,9 @@ export function createHttpClient(options: HttpClientOptions): ApiClient & {
     delete: (path, o) => request('delete', path, undefined, o),
     setNavigationHandlers(h) {
       navigation = h;
+    },
+    preload() {
+      sender().catch(() => undefined);
     },
   };
 }

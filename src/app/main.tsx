@@ -30,6 +30,12 @@ const SERVER_RENDERED_CODE_WAIT_MS = 10_000;
 /** Lets the browser paint and answer input before the next step of starting the portal. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** Runs `work` once the browser is idle (the take-over done), or after a second at the latest. */
+const afterTakeOver = (work: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(work, { timeout: 1000 })
+    : setTimeout(work, 0);
+
 function render(queryClient: QueryClient, browser: BlockingHistory, routes: RouteObject[]) {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element.');
@@ -71,6 +77,9 @@ async function start() {
   // guards have waited for them.
   const firstPage = routeMatches(routes, location.pathname).at(-1)?.handle?.page;
   const firstPageLoaded = firstPage ? preloadPage(firstPage) : Promise.resolve();
+  // A page the server rendered carries the answers to its requests: the client's network code
+  // can follow the take-over. A page rendered here may ask the network at once: fetch it now.
+  if (!early) api.preload();
   await primed;
   // A page the server rendered shows already: its take-over waits for the code of the page,
   // since a click on a part without its code is lost. Otherwise the frame shows soon.
@@ -82,6 +91,7 @@ async function start() {
   ]);
   await nextTask();
   render(queryClient, browser, routes);
+  if (early) afterTakeOver(() => api.preload());
 }
 
 // Not a top-level await: the pages' code imports from this module, which must have finished.

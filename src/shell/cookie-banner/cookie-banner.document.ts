@@ -1,6 +1,7 @@
 import type { Translator } from '@engine/core';
 import type { CookieDisclaimer } from '@schemas/entities/settings.schema';
 import { createActor, fromPromise } from 'xstate';
+import { api } from '@/lib/api';
 import { agreeToCookies } from '@/lib/requests/cookie-disclaimer';
 import { cookieBannerMachine } from './cookie-banner.machine';
 import styles from './cookie-banner.module.css';
@@ -14,6 +15,8 @@ export function runCookieBanner(root: ParentNode, disclaimer: CookieDisclaimer, 
   const accept = root.querySelector<HTMLButtonElement>('button[data-island="cookie-agree"]');
   const banner = accept?.closest('section');
   if (!accept || !banner) return;
+  // Accepting goes to the network: the client's code for it loads now, not on the click.
+  api.preload();
   const actor = createActor(
     cookieBannerMachine.provide({ actors: { agree: fromPromise(agreeToCookies) } }),
     { input: { text: disclaimer.disclaimer_text, agreed: disclaimer.agreed } },

@@ -12,12 +12,12 @@ export {
   createBlockingHistory,
   routeMatches,
   RouteTree,
-  useNavigationBlocker,
   useRouteMatches,
   type BlockingHistory,
   type NavigationBlock,
   type RouteMatchInfo,
 } from './router';
+export { useNavigationBlocker } from './navigation-blocker';
 export { useChildPages, type ChildPageLink } from './child-pages';
 export {
   PageTitleRecorder,

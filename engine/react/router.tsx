@@ -1,18 +1,8 @@
-import {
-  Component,
-  createContext,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { Component, createContext, useContext, useMemo, type ReactNode } from 'react';
 import {
   matchRoutes,
   NavigationType,
   UNSAFE_createBrowserHistory,
-  UNSAFE_DataRouterContext,
   UNSAFE_DataRouterStateContext,
   unstable_HistoryRouter as HistoryRouter,
   useLocation,
@@ -27,7 +17,8 @@ import type { RouteHandle } from './routes';
  * data router: the portal uses none of its loaders or actions, and the data router is about
  * 17 KB (gzip) more of every first load. What the portal took from it is here: the matched
  * routes with their `handle` ({@link useRouteMatches}), blocking a navigation
- * ({@link useNavigationBlocker}), and an error element for the routes ({@link RouteErrorBoundary}).
+ * (`useNavigationBlocker`, in ./navigation-blocker), and an error element for the routes
+ * ({@link RouteErrorBoundary}).
  * Each also works under a data router (`createMemoryRouter`, as component tests use).
  */
 
@@ -98,12 +89,12 @@ export type NavigationBlock =
   | { state: 'unblocked'; proceed?: undefined; reset?: undefined }
   | { state: 'blocked'; proceed: () => void; reset: () => void };
 
-const UNBLOCKED: NavigationBlock = { state: 'unblocked' };
+export const UNBLOCKED: NavigationBlock = { state: 'unblocked' };
 
 type History = Parameters<typeof HistoryRouter>[0]['history'];
 type Update = Parameters<Parameters<History['listen']>[0]>[0];
 
-interface Blocking {
+export interface Blocking {
   /** Holds up the navigations `test` names; `blocked` hears of each. Returns the removal. */
   block: (test: BlockerFunction, blocked: (block: NavigationBlock) => void) => () => void;
 }
@@ -203,7 +194,8 @@ export function createBlockingHistory(): BlockingHistory {
   };
 }
 
-const BlockingContext = createContext<Blocking | null>(null);
+/** The blockers of the {@link BlockingBrowserRouter} around, if any (see `useNavigationBlocker`). */
+export const BlockingContext = createContext<Blocking | null>(null);
 
 /**
  * The portal's router in the browser: react-router's component mode on a
@@ -215,41 +207,6 @@ export function BlockingBrowserRouter(p: { history: BlockingHistory; children?: 
       <HistoryRouter history={p.history.history}>{p.children}</HistoryRouter>
     </BlockingContext.Provider>
   );
-}
-
-let blockerKeys = 0;
-
-/**
- * Holds up leaving the page while `shouldBlock` says so: the navigation waits, and the result
- * says so (`state: 'blocked'`) with `proceed()` and `reset()` (stay). Works under
- * {@link BlockingBrowserRouter} and under a data router.
- *
- * @example
- * const block = useNavigationBlocker(({ nextLocation }) => dirty && nextLocation.pathname !== here);
- * if (block.state === 'blocked') ask().then((yes) => (yes ? block.proceed() : block.reset()));
- */
-export function useNavigationBlocker(shouldBlock: BlockerFunction): NavigationBlock {
-  const blocking = useContext(BlockingContext);
-  const dataRouter = useContext(UNSAFE_DataRouterContext)?.router;
-  const dataState = useContext(UNSAFE_DataRouterStateContext);
-  const [key] = useState(() => `navigation-blocker-${++blockerKeys}`);
-  const [own, setOwn] = useState<NavigationBlock>(UNBLOCKED);
-  const latest = useRef(shouldBlock);
-  useEffect(() => {
-    latest.current = shouldBlock;
-  });
-  useEffect(() => {
-    const test: BlockerFunction = (args) => latest.current(args);
-    if (blocking) return blocking.block(test, setOwn);
-    if (!dataRouter) return undefined;
-    dataRouter.getBlocker(key, test);
-    return () => dataRouter.deleteBlocker(key);
-  }, [blocking, dataRouter, key]);
-  if (blocking) return own;
-  const fromData = dataState?.blockers.get(key);
-  return fromData?.state === 'blocked'
-    ? { state: 'blocked', proceed: fromData.proceed, reset: fromData.reset }
-    : UNBLOCKED;
 }
 
 interface ErrorBoundaryProps {

@@ -1,15 +1,8 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { appearanceAttributes } from './appearance-attributes';
 import { embed } from './common.schema';
 
-/** Attributes that `GET appearance?attributes[]=…` can ask for. */
-export const appearanceAttributes = [
-  'logo',
-  'colors',
-  'fonts',
-  'roundness',
-  'favicon',
-  'site_background',
-] as const;
+export { appearanceAttributes };
 
 /** A colour as a theme holds it: `#` and 3 or 6 hexadecimal digits, nothing else. */
 export const colorPattern = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';

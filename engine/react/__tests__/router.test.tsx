@@ -8,9 +8,9 @@ import {
   createBlockingHistory,
   RouteErrorBoundary,
   RouteTree,
-  useNavigationBlocker,
   type BlockingHistory,
 } from '../router';
+import { useNavigationBlocker } from '../navigation-blocker';
 
 /** A form page with unsaved changes that asks before the visitor leaves it. */
 function FormPage() {

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { agreeToCookies, fetchCookieDisclaimer } from '../requests/cookie-disclaimer';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchCookieDisclaimer } from '../requests/cookie-disclaimer';
 
 export const cookieDisclaimerQueryKey = ['settings', 'cookies-disclaimer'] as const;
 
@@ -8,12 +8,3 @@ export const cookieDisclaimerQueryOptions = () =>
   queryOptions({ queryKey: cookieDisclaimerQueryKey, queryFn: fetchCookieDisclaimer });
 
 export const useCookieDisclaimer = () => useQuery(cookieDisclaimerQueryOptions());
-
-/** {@link agreeToCookies}, then reload the disclaimer. */
-export function useAgreeToCookies() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: agreeToCookies,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cookieDisclaimerQueryKey }),
-  });
-}

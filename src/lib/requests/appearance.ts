@@ -1,4 +1,5 @@
-import { appearanceAttributes, type Appearance } from '@schemas/entities/appearance.schema';
+import { appearanceAttributes } from '@schemas/entities/appearance-attributes';
+import type { Appearance } from '@schemas/entities/appearance.schema';
 import type { Envelope } from '@engine/core';
 import { api } from '../api';
 

@@ -4,11 +4,8 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { sanitizeAdminHtml } from '@/lib/admin-html';
-import {
-  cookieDisclaimerQueryKey,
-  useAgreeToCookies,
-  useCookieDisclaimer,
-} from '@/lib/queries/cookie-disclaimer';
+import { useAgreeToCookies } from '@/lib/queries/agree-to-cookies';
+import { cookieDisclaimerQueryKey, useCookieDisclaimer } from '@/lib/queries/cookie-disclaimer';
 import { cookieBannerMachine } from './cookie-banner.machine';
 import styles from './cookie-banner.module.css';
 

@@ -1,7 +1,7 @@
 import { useT } from '@engine/react';
 import type { StorefrontQuery } from '@schemas/entities/storefront.schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useStorefrontPages } from '@/lib/queries/storefront';
+import { useStorefrontPages } from '@/lib/queries/storefront-pages';
 import { ErrorState } from '@/shell/states/states';
 import { StorefrontSections } from '../sections/storefront-sections';
 import styles from './more-sections.module.css';

@@ -122,7 +122,7 @@ describe('Header for a signed-in user', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
     button.focus();
     await user.keyboard('{ArrowDown}');
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((i) => [i.textContent, i.getAttribute('href')])).toEqual([
       ['View profile', '/user'],
@@ -146,7 +146,7 @@ describe('Header for a signed-in user', () => {
     const user = userEvent.setup();
     const { router } = renderShell(<Header />, { user: learner });
     await user.click(screen.getByRole('button', { name: 'User menu' }));
-    expect(screen.getByRole('menu')).toBeInTheDocument();
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
     await user.click(document.body);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'User menu' }));

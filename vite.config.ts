@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -173,6 +173,42 @@ function headOrder(): Plugin {
   };
 }
 
+/**
+ * React Router as production needs it. Its production build: the package names only its
+ * development one, which warns developers from production pages too
+ * (remix-run/react-router#14102). And without the parts no page uses (its `<Form>` and what that
+ * brings): the bundler keeps a module-level `forwardRef()` or `memo()` call and a `displayName`
+ * assignment, since either might have an effect. They have none (the names are for React's
+ * developer tools only), so they are marked pure and dropped, and what nothing uses goes too.
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'atrium-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: /^react-router$/ },
+      async handler(source, importer, options) {
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (!resolved) return null;
+        const production = resolved.id.replace(
+          /([\\/]dist[\\/])development([\\/])/,
+          '$1production$2',
+        );
+        return existsSync(production) ? { ...resolved, id: production } : resolved;
+      },
+    },
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/ },
+      handler(code) {
+        return code
+          .replace(/= (React\d*)\.(forwardRef|memo)\(/g, '= /* @__PURE__ */ $1.$2(')
+          .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
+      },
+    },
+  };
+}
+
 /** The import aliases; the server's renderer (`ssr`) cleans administrator HTML its own way. */
 function aliases(ssr: boolean) {
   return [
@@ -208,9 +244,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // `vite build --ssr src/app/server-render.tsx` builds the server's renderer into dist/ssr: the
   // same modules for Node, without the browser build's records and compressed copies.
   plugins: isSsrBuild
-    ? [react()]
+    ? [reactRouterProduction(), react()]
     : [
         projectConfigCheck(),
+        reactRouterProduction(),
         react(),
         headOrder(),
         precompress(),
@@ -254,9 +291,19 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 {
-                  // Every page needs these: one long-cached file instead of several small ones.
+                  // Every page needs these: one long-cached file instead of several small ones. Only
+                  // what the first load runs: the rest (the infinite query, mutations) goes with
+                  // the pages that use it.
                   name: 'framework',
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+                  priority: 2,
+                  tags: ['$initial'],
+                },
+                {
+                  // The HTTP client and the helper of dynamic imports, which the entry and most
+                  // pages share: one file instead of three.
+                  name: 'api',
+                  test: /([\\/]src[\\/]lib[\\/]api\.ts|[\\/]engine[\\/]core[\\/](http|encoding)\.ts|vite[\\/]preload-helper)/,
                   priority: 2,
                 },
                 {

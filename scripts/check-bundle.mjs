@@ -26,7 +26,7 @@ const KB = 1000;
 export const BUDGETS = {
   visitorInitialJs: 100 * KB,
   visitorCriticalPath: 170 * KB,
-  learnerInitialJs: 128 * KB,
+  learnerInitialJs: 120 * KB,
   lazyChunk: 150 * KB,
 };
 

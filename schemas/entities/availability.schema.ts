@@ -338,6 +338,51 @@ export const availableQuerySchema = {
 export type AvailableQuery = FromSchema<typeof availableQuerySchema>;
 
 /**
+ * `GET availability/coverage?start&end&timezone&organization`: how many trainers are available
+ * for the whole of each hour of the range (at most 31 days), by weekday and hour on the wall
+ * clock of `timezone` (the viewer's): a trainer counts once in a weekday's hour when available
+ * for the whole of it on any date of the range, as `availability/available` finds them.
+ */
+export const coverageQuerySchema = {
+  $id: 'atrium:availability-coverage-query',
+  type: 'object',
+  required: ['start', 'end', 'timezone'],
+  additionalProperties: false,
+  properties: {
+    start: dateTime,
+    end: dateTime,
+    timezone: { type: 'string', minLength: 1, maxLength: 64 },
+    organization: { type: 'integer', minimum: 1 },
+  },
+} as const;
+export type CoverageQuery = FromSchema<typeof coverageQuerySchema>;
+
+export const coverageSchema = {
+  $id: 'atrium:availability-coverage',
+  type: 'object',
+  required: ['timezone', 'trainers', 'counts'],
+  additionalProperties: false,
+  properties: {
+    timezone: { type: 'string' },
+    /** The trainers the filter holds, available or not. */
+    trainers: { type: 'integer', minimum: 0 },
+    /** Seven rows (weekday 0 is Sunday … 6 Saturday) of 24 counts (hour 0 … 23). */
+    counts: {
+      type: 'array',
+      minItems: 7,
+      maxItems: 7,
+      items: {
+        type: 'array',
+        minItems: 24,
+        maxItems: 24,
+        items: { type: 'integer', minimum: 0 },
+      },
+    },
+  },
+} as const;
+export type Coverage = FromSchema<typeof coverageSchema>;
+
+/**
  * `GET availability/trainers?organization&search&page&limit&after&before`: trainers by display
  * name, a page at a time (by cursor, as {@link availableQuerySchema}); `search` finds a fragment
  * of the account name or the first and last name.

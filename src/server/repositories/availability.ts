@@ -341,6 +341,89 @@ function availabilityQueries(db: Db) {
       );
     },
 
+    /**
+     * How many trainers (of one organization, or all) are available for the whole of each hour
+     * of [start, end) on the wall clock of `timezone`, by weekday (0 Sunday … 6 Saturday) and
+     * hour: a trainer counts once in a weekday's hour when available for all of it on any date.
+     * The hours are generated on the wall clock (instants as the calendar computes them) and
+     * each is looked up in the spans' GiST index, as `available` looks one range up; outside the
+     * horizon of the spans (migration 0024) the trainers' availability is expanded instead.
+     */
+    async coverage(
+      range: { start: string; end: string },
+      timezone: string,
+      organization: number | undefined,
+    ): Promise<{ trainers: number; counts: number[][] }> {
+      const { rows: horizon } = await db.query<{ kept: boolean }>(
+        `SELECT h.starts <= $1::timestamptz AND h.ends >= $2::timestamptz AS kept
+           FROM availability_span_horizon h`,
+        [range.start, range.end],
+      );
+      const kept = horizon[0]?.kept === true;
+      // A week at most holds each weekday's hour once: its trainers are counted as they are
+      // found; over longer ranges each trainer once per weekday's hour.
+      const once =
+        Date.parse(range.end) - Date.parse(range.start) <= 7 * 24 * 60 * 60 * 1000
+          ? ''
+          : 'DISTINCT';
+      const params = new SqlParams();
+      const start = params.add(range.start);
+      const end = params.add(range.end);
+      const zone = params.add(timezone);
+      const where = trainerWhere({ organization }, params);
+      const trainers = `SELECT t.uid FROM availability_trainers t
+                         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+      // Every trainer's spans: each hour looks its own up in the GiST index. Some trainers'
+      // (one organization's), or outside the horizon: their spans in the range are gathered
+      // once, by trainer, and the hours are matched against those few.
+      const perHour = kept && organization === undefined;
+      const pool = kept
+        ? `SELECT sp.uid, sp.span FROM (${trainers}) t
+             JOIN availability_spans sp ON sp.uid = t.uid
+            WHERE upper(sp.span) > ${start}::timestamptz AND lower(sp.span) < ${end}::timestamptz`
+        : `SELECT t.uid, s.span FROM (${trainers}) t
+            CROSS JOIN LATERAL unnest(atrium_availability_expand(
+              t.uid, atrium_availability_timezone(t.uid),
+              ${start}::timestamptz, ${end}::timestamptz)) AS s (span)`;
+      const spans = perHour
+        ? `SELECT sp.uid FROM availability_spans sp
+            WHERE sp.span @> h.span
+              AND EXISTS (SELECT 1 FROM availability_trainers t WHERE t.uid = sp.uid)`
+        : `SELECT p.uid FROM pool p WHERE p.span @> h.span`;
+      const { rows } = await db.query<{ weekday: number; hour: number; n: number }>(
+        `WITH ${perHour ? '' : `pool AS MATERIALIZED (${pool}),`} clock AS (
+           SELECT l.local, atrium_wall_clock(l.local, ${zone}) AS starts,
+                  atrium_wall_clock(l.local + interval '1 hour', ${zone}) AS ends
+             FROM generate_series(
+                    date_trunc('hour', (${start}::timestamptz AT TIME ZONE ${zone})
+                                       + interval '1 hour' - interval '1 microsecond'),
+                    (${end}::timestamptz AT TIME ZONE ${zone}) - interval '1 hour',
+                    interval '1 hour') AS l (local)
+         ), hours AS MATERIALIZED (
+           -- The hours of the range that the clocks do not skip, each worked out once.
+           SELECT c.local, tstzrange(c.starts, c.ends) AS span FROM clock c
+            WHERE c.ends > c.starts AND c.starts >= ${start}::timestamptz
+              AND c.ends <= ${end}::timestamptz
+         )
+         SELECT x.weekday, x.hour, count(*)::int AS n
+           FROM (SELECT ${once} extract(dow FROM h.local)::int AS weekday,
+                        extract(hour FROM h.local)::int AS hour, a.uid
+                   FROM hours h CROSS JOIN LATERAL (${spans}) a) x
+          GROUP BY 1, 2`,
+        params.values,
+      );
+      const countParams = new SqlParams();
+      const countWhere = trainerWhere({ organization }, countParams);
+      const { rows: total } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM availability_trainers t
+          ${countWhere.length ? `WHERE ${countWhere.join(' AND ')}` : ''}`,
+        countParams.values,
+      );
+      const counts = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+      for (const row of rows) counts[row.weekday]![row.hour] = row.n;
+      return { trainers: total[0]?.n ?? 0, counts };
+    },
+
     /** Weekly hours by uid, sorted by weekday and start. */
     async weekly(uids: readonly number[]): Promise<Map<number, WeeklyHours[]>> {
       const { rows } = await db.query<{

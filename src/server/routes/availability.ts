@@ -5,6 +5,8 @@ import {
   availabilityPatchSchema,
   availabilitySchema,
   availableQuerySchema,
+  coverageQuerySchema,
+  coverageSchema,
   entryInputSchema,
   entryPatchSchema,
   entrySchema,
@@ -55,6 +57,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longest range of the calendar reads, of `available`, and longest one-off entry, in days. */
 const MAX_RANGE_DAYS = 100;
 const MAX_AVAILABLE_DAYS = 14;
+const MAX_COVERAGE_DAYS = 31;
 const MAX_ENTRY_DAYS = 366;
 const OVERVIEW_PAGE_SIZE = 50;
 const SPANS_JOB_INTERVAL_MS = 60 * 60 * 1000;
@@ -374,6 +377,30 @@ export const availabilityRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) 
         range,
       );
       return paged(rows, meta);
+    },
+  );
+
+  app.get(
+    '/availability/coverage',
+    {
+      preHandler: needFlags('availability_feature_manage'),
+      schema: {
+        tags: ['availability'],
+        summary:
+          'How many trainers are available for the whole of each hour of a range (at most 31 days), by weekday and hour in a time zone: where cover is thin',
+        querystring: coverageQuerySchema,
+        response: { 200: envelope(coverageSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { timezone, organization } = request.query;
+      const range = rangeOf(request.query, MAX_COVERAGE_DAYS);
+      if (!isTimeZone(timezone))
+        throw new HttpError(400, INVALID_FIELDS, [
+          { path: 'timezone', text: availabilityMessages.unknownTimeZone },
+        ]);
+      const { trainers, counts } = await availability.coverage(range, timezone, organization);
+      return ok({ timezone, trainers, counts });
     },
   );
 

@@ -1,0 +1,178 @@
+import type { Coverage, Trainer, WeeklyHours } from '@schemas/entities/availability.schema';
+import type { ListMeta } from '@schemas/entities/common.schema';
+import { expect, it } from 'vitest';
+import { addDays, localDateOf, wallClockToUtc, weekdayOf } from '@engine/core';
+import { hashPassword } from '../../src/server/lib/password';
+import { agent, describeEachDb, PASSWORD, signedIn, type Agent } from './helpers';
+
+type Data<T> = { data: T };
+type List<T> = { data: T[]; meta: ListMeta };
+type ApiError = { message: string; messages?: { path: string; text: string }[] };
+
+/** The viewer's time zone. */
+const VIEWER = 'Europe/Amsterdam';
+
+const at = (date: string, clock: string, zone = VIEWER) =>
+  new Date(wallClockToUtc(date, clock, zone)).toISOString();
+const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+describeEachDb('availability coverage', (server) => {
+  let counter = 0;
+  let passHash: string | undefined;
+
+  async function trainer(
+    timezone: string,
+    organization: number,
+  ): Promise<{ uid: number; agent: Agent }> {
+    passHash ??= await hashPassword(PASSWORD);
+    const name = `coverage-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
+    const uid = await server().app.repos.users.create({
+      name,
+      pass: passHash,
+      first_name: 'Cover',
+      last_name: name,
+      timezone,
+      roles: ['trainer'],
+      organizations: [organization],
+    });
+    return { uid, agent: await signedIn(server, name) };
+  }
+
+  async function setWeekly(t: { uid: number; agent: Agent }, hours: WeeklyHours[]) {
+    const res = await t.agent.put(`/api/v2/availability/${t.uid}/weekly`, { hours });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** An organization of three trainers in three time zones, one with a day off. */
+  async function team(monday: string) {
+    const org = await server().app.repos.taxonomy.createOrganization(
+      `Coverage test ${Math.random().toString(36).slice(2, 8)}`,
+    );
+    const local = await trainer(VIEWER, org);
+    const kolkata = await trainer('Asia/Kolkata', org);
+    const newYork = await trainer('America/New_York', org);
+    const weekdays = [1, 2, 3, 4, 5];
+    await setWeekly(
+      local,
+      weekdays.map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+    );
+    // Half an hour off the viewer's clock: only the whole hours inside count.
+    await setWeekly(kolkata, [{ weekday: 1, start: '10:00', end: '14:00' }]);
+    await setWeekly(newYork, [{ weekday: 2, start: '08:00', end: '12:00' }]);
+    const wednesday = addDays(monday, 2);
+    const off = await local.agent.put(`/api/v2/availability/${local.uid}/overrides/${wednesday}`, {
+      intervals: [],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    return org;
+  }
+
+  /** The Monday of a week `weeksAhead` weeks from now, in the viewer's time zone. */
+  function mondayIn(weeksAhead: number): string {
+    const today = localDateOf(Date.now(), VIEWER);
+    return addDays(today, ((8 - weekdayOf(today)) % 7 || 7) + 7 * weeksAhead);
+  }
+
+  async function coverage(a: Agent, query: string) {
+    const res = await a.get(`/api/v2/availability/coverage?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Data<Coverage>>().data;
+  }
+
+  /** How many trainers "available between" finds for one hour of the viewer's wall clock. */
+  async function availableFor(a: Agent, date: string, hour: number, org?: number) {
+    const res = await a.get(
+      `/api/v2/availability/available?start=${at(date, hh(hour))}&end=${at(date, hour === 23 ? '24:00' : hh(hour + 1))}${org ? `&organization=${org}` : ''}&limit=1`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<List<Trainer>>().meta.total;
+  }
+
+  // Inside the kept spans' horizon (next week) and beyond it (a week expanded on request).
+  for (const [label, weeksAhead] of [
+    ['kept', 1],
+    ['expanded', 30],
+  ] as const) {
+    it(`counts the trainers available for each whole hour as "available between" finds them (${label})`, async () => {
+      const monday = mondayIn(weeksAhead);
+      const org = await team(monday);
+      const admin = await signedIn(server, 'courseadmin');
+      const range = `start=${at(monday, '00:00')}&end=${at(addDays(monday, 7), '00:00')}&timezone=${encodeURIComponent(VIEWER)}`;
+      const data = await coverage(admin, `${range}&organization=${org}`);
+      expect(data.timezone).toBe(VIEWER);
+      expect(data.trainers).toBe(3);
+      expect(data.counts).toHaveLength(7);
+      for (const row of data.counts) expect(row).toHaveLength(24);
+
+      // The local trainer alone, on the viewer's own clock.
+      expect(data.counts[1]![9]).toBeGreaterThanOrEqual(1);
+      expect(data.counts[4]![16]).toBe(1);
+      expect(data.counts[4]![17]).toBe(0);
+      expect(data.counts[3]![10]).toBe(0); // the day off
+      expect(data.counts[0]!.every((n) => n === 0)).toBe(true);
+      expect(data.counts[6]!.every((n) => n === 0)).toBe(true);
+
+      // Every hour of three days agrees with "available between", in the organization and in all.
+      const all = await coverage(admin, range);
+      expect(all.trainers).toBeGreaterThan(data.trainers);
+      for (const day of [0, 1, 2]) {
+        const date = addDays(monday, day);
+        const weekday = weekdayOf(date);
+        for (let hour = 0; hour < 24; hour++) {
+          expect(data.counts[weekday]![hour], `${date} ${hour}:00`).toBe(
+            await availableFor(admin, date, hour, org),
+          );
+          expect(all.counts[weekday]![hour]).toBeGreaterThanOrEqual(data.counts[weekday]![hour]!);
+        }
+        for (const hour of [9, 15])
+          expect(all.counts[weekday]![hour], `all ${date} ${hour}:00`).toBe(
+            await availableFor(admin, date, hour),
+          );
+      }
+      // Tuesday afternoon: the local trainer and New York's morning.
+      expect(data.counts[2]![15]).toBe(2);
+    });
+  }
+
+  it('counts a trainer once per weekday hour over several weeks', async () => {
+    const monday = mondayIn(1);
+    const org = await team(monday);
+    const admin = await signedIn(server, 'courseadmin');
+    const data = await coverage(
+      admin,
+      `start=${at(monday, '00:00')}&end=${at(addDays(monday, 21), '00:00')}&timezone=${encodeURIComponent(VIEWER)}&organization=${org}`,
+    );
+    // The day off is one Wednesday only: on the others the local trainer is there.
+    expect(data.counts[3]![10]).toBe(1);
+    expect(data.counts[2]![15]).toBe(2);
+    expect(data.counts[0]!.every((n) => n === 0)).toBe(true);
+  });
+
+  it('refuses other roles, ranges over 31 days and unknown time zones', async () => {
+    const monday = mondayIn(1);
+    const range = `start=${at(monday, '00:00')}&end=${at(addDays(monday, 7), '00:00')}&timezone=UTC`;
+    const url = `/api/v2/availability/coverage?${range}`;
+    expect((await (await signedIn(server, 'learner')).get(url)).statusCode).toBe(403);
+    expect((await (await signedIn(server, 'trainer')).get(url)).statusCode).toBe(403);
+    expect((await agent(server).get(url)).statusCode).toBe(401);
+
+    const admin = await signedIn(server, 'courseadmin');
+    const tooLong = await admin.get(
+      `/api/v2/availability/coverage?start=${at(monday, '00:00')}&end=${at(addDays(monday, 32), '00:00')}&timezone=UTC`,
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json<ApiError>().messages).toEqual([
+      { path: 'end', text: 'Must be at most 31 days after the start' },
+    ]);
+    const unknown = await admin.get(
+      `/api/v2/availability/coverage?start=${at(monday, '00:00')}&end=${at(addDays(monday, 7), '00:00')}&timezone=Mars%2FOlympus`,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<ApiError>().messages).toEqual([
+      { path: 'timezone', text: 'Unknown time zone' },
+    ]);
+    expect(
+      (await admin.get(`/api/v2/availability/coverage?start=${at(monday, '00:00')}`)).statusCode,
+    ).toBe(400);
+  });
+});

@@ -44,6 +44,21 @@ const overview = http.get('*/api/v2/availability', () =>
   }),
 );
 
+/** Counts of available trainers: seven weekdays (Sunday first) of 24 hours, zero but `cells`. */
+function countsWith(cells: Record<string, number>): number[][] {
+  const counts = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+  for (const [at, n] of Object.entries(cells)) {
+    const [weekday, hour] = at.split('-').map(Number);
+    counts[weekday!]![hour!] = n;
+  }
+  return counts;
+}
+const coverage = (counts: number[][], asked: URLSearchParams[] = []) =>
+  http.get('*/api/v2/availability/coverage', ({ request }) => {
+    asked.push(new URL(request.url).searchParams);
+    return HttpResponse.json({ data: { timezone: 'UTC', trainers: 2, counts } });
+  });
+
 function renderPage() {
   renderShell(null, {
     user: courseAdmin,
@@ -67,6 +82,7 @@ describe('Trainer availability (course administration)', () => {
     server.use(
       organizations,
       overview,
+      coverage(countsWith({})),
       http.get('*/api/v2/availability/trainers', () =>
         HttpResponse.json({ data: trainers, meta: meta(2) }),
       ),
@@ -105,6 +121,7 @@ describe('Trainer availability (course administration)', () => {
     server.use(
       organizations,
       overview,
+      coverage(countsWith({})),
       http.get('*/api/v2/availability/trainers', ({ request }) => {
         const params = new URL(request.url).searchParams;
         asked.push(params);
@@ -145,5 +162,127 @@ describe('Trainer availability (course administration)', () => {
       }),
     );
     expect(within(picker).queryByRole('list', { name: 'Chosen trainers' })).toBeNull();
+  }, 20_000);
+
+  it('shows how many trainers are available each hour and finds them from a cell', async () => {
+    const asked: URLSearchParams[] = [];
+    const searches: URLSearchParams[] = [];
+    server.use(
+      organizations,
+      overview,
+      coverage(countsWith({ '1-9': 1, '2-10': 4, '2-11': 2, '5-16': 1 }), asked),
+      http.get('*/api/v2/availability/trainers', () =>
+        HttpResponse.json({ data: trainers, meta: meta(2) }),
+      ),
+      http.get('*/api/v2/availability/available', ({ request }) => {
+        searches.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ data: trainers, meta: meta(2) });
+      }),
+    );
+    renderPage();
+
+    const table = await screen.findByRole('table', {
+      name: 'Trainers available by weekday and hour',
+    });
+    // The week the overview shows, midnight to midnight in the viewer's zone (UTC).
+    const start = asked[0]!.get('start')!;
+    expect(asked[0]!.get('timezone')).toBe('UTC');
+    expect(Date.parse(asked[0]!.get('end')!) - Date.parse(start)).toBe(7 * 86_400_000);
+    expect(new Date(start).getUTCDay()).toBe(1);
+    // From the first hour anyone is available to the last: 09:00 to 16:00.
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers.slice(1)).toEqual(
+      [9, 10, 11, 12, 13, 14, 15, 16].map((h) => `${h < 10 ? '0' : ''}${h}:00`),
+    );
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Monday'),
+        expect.stringContaining('Sunday'),
+      ]),
+    );
+    const cell = within(table).getByRole('button', {
+      name: 'Tuesday 10:00–11:00: 4 trainers available',
+    });
+    expect(cell).toHaveTextContent('4');
+    expect(
+      within(table).getByRole('button', { name: 'Monday 09:00–10:00: 1 trainer available' }),
+    ).toHaveTextContent('1');
+    expect(
+      within(table).getByRole('button', { name: 'Sunday 09:00–10:00: 0 trainers available' }),
+    ).toHaveTextContent('0');
+    // One cell in the tab order; the arrow keys move along the hours.
+    expect(
+      within(table)
+        .getAllByRole('button')
+        .filter((b) => b.tabIndex === 0),
+    ).toHaveLength(1);
+
+    // Filtered by the page's organization.
+    await waitFor(() =>
+      expect(screen.getAllByRole('option', { name: 'South' }).length).toBeGreaterThan(0),
+    );
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    await userEvent.selectOptions(within(filters).getByLabelText('Organization'), 'South');
+    await waitFor(() => expect(asked.at(-1)!.get('organization')).toBe('4'));
+
+    await userEvent.click(
+      await within(table).findByRole('button', {
+        name: 'Tuesday 10:00–11:00: 4 trainers available',
+      }),
+    );
+    await screen.findByRole('list', { name: 'Available trainers' });
+    const tuesday = new Date(Date.parse(start) + 86_400_000 + 10 * 3_600_000);
+    expect(searches).toHaveLength(1);
+    expect(searches[0]!.get('start')).toBe(tuesday.toISOString().replace('.000Z', 'Z'));
+    expect(Date.parse(searches[0]!.get('end')!) - tuesday.getTime()).toBe(3_600_000);
+    expect(searches[0]!.get('organization')).toBe('4');
+    expect(screen.getByRole('heading', { name: 'Available between' })).toHaveFocus();
+    const form = screen.getByRole('form', { name: 'Available between' });
+    expect(within(form).getByLabelText('Organization')).toHaveValue('4');
+
+    // From the keyboard: the next hour, then Enter.
+    const next = within(table).getByRole('button', {
+      name: 'Tuesday 11:00–12:00: 2 trainers available',
+    });
+    cell.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(next).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(searches).toHaveLength(2));
+    expect(Date.parse(searches[1]!.get('start')!)).toBe(tuesday.getTime() + 3_600_000);
+  }, 30_000);
+
+  it('says when nobody is available, and offers to try again when the counts fail', async () => {
+    let fail = true;
+    server.use(
+      organizations,
+      overview,
+      http.get('*/api/v2/availability/trainers', () =>
+        HttpResponse.json({ data: trainers, meta: meta(2) }),
+      ),
+      http.get('*/api/v2/availability/coverage', () =>
+        fail
+          ? HttpResponse.json({ message: 'Invalid fields' }, { status: 400 })
+          : HttpResponse.json({ data: { timezone: 'UTC', trainers: 2, counts: countsWith({}) } }),
+      ),
+    );
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Availability coverage' });
+    const retry = await within(region).findByRole('button', { name: 'Try again' });
+    expect(screen.getByText('The availability coverage could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(retry);
+    expect(
+      await within(region).findByText('No trainers are available this week.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('table', { name: 'Trainers available by weekday and hour' }),
+    ).not.toBeInTheDocument();
   }, 20_000);
 });

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { coverageHours, coverageLevel } from '../lib/coverage';
 import { dateFormatOf, timeFormatOf } from '../lib/format';
 import { dayBars, minuteWindow, placeBar, weekDates } from '../lib/week-grid';
 import { dayOrder, draftFromWeekly, weeklyBody, weeklyFieldErrors } from '../lib/weekly';
 import { rangeQuery, weekAround, zonedToIso } from '../lib/zoned';
 
 describe('availability helpers', () => {
+  it('shows the hours where anyone is available, else 06:00 to 22:00, shaded by share of the busiest', () => {
+    const counts = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+    expect(coverageHours(counts)).toEqual({ first: 6, last: 21 });
+    counts[2]![4] = 1;
+    counts[5]![19] = 8;
+    expect(coverageHours(counts)).toEqual({ first: 4, last: 19 });
+    expect([0, 1, 2, 4, 7, 8].map((n) => coverageLevel(n, 8))).toEqual([0, 1, 2, 3, 5, 5]);
+    expect(coverageLevel(0, 0)).toBe(0);
+  });
+
   it('maps a bracket path of the weekly body back to the day and row it came from', () => {
     const draft = draftFromWeekly([
       { weekday: 0, start: '10:00', end: '12:00' },

@@ -1,6 +1,14 @@
 import { useT } from '@engine/react';
 import { DateTimeField } from '@engine/react/date-field';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type FormEvent,
+  type Ref,
+} from 'react';
 import { Link } from 'react-router';
 import {
   useAvailableTrainers,
@@ -12,14 +20,21 @@ import { failureText } from './errors';
 
 const MAX_DAYS = 14;
 
+/** What a page may do with the search: run it for a time span, as if filled in and sent. */
+export interface AvailableSearchHandle {
+  run: (search: AvailableSearchQuery) => void;
+}
+
 /**
  * "Available between": the trainers free for the whole of a time span (in the viewer's time
  * zone), optionally in one organization, each linked to their calendar. Used to find cover.
  */
 export function AvailableSearch({
   organizations,
+  ref,
 }: {
   organizations: { id: number; name: string }[];
+  ref?: Ref<AvailableSearchHandle>;
 }) {
   const { t, timeZone } = useT();
   const id = useId();
@@ -29,6 +44,30 @@ export function AvailableSearch({
   const [query, setQuery] = useState<AvailableSearchQuery | null>(null);
   const [error, setError] = useState<string | null>(null);
   const result = useAvailableTrainers(query);
+  const title = useRef<HTMLHeadingElement>(null);
+  const [ran, setRan] = useState(0);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      run: (search) => {
+        setStart(search.start);
+        setEnd(search.end);
+        setOrganization(search.organization ? String(search.organization) : '');
+        setError(null);
+        setQuery(search);
+        setRan((n) => n + 1);
+      },
+    }),
+    [],
+  );
+
+  // A search run from elsewhere on the page brings the form and its answer into view.
+  useEffect(() => {
+    if (ran === 0) return;
+    // Focus scrolls the heading into view, and screen readers read the search from there.
+    title.current?.focus();
+  }, [ran]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,7 +100,7 @@ export function AvailableSearch({
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <div className={styles.cardHeader}>
-        <h2 id={`${id}-title`} className={styles.cardTitle}>
+        <h2 id={`${id}-title`} ref={title} className={styles.cardTitle} tabIndex={-1}>
           {t('Available between')}
         </h2>
         <p className={styles.hint}>

@@ -1,7 +1,7 @@
 import { addDays } from '@engine/core';
 import { useFormatDate, useT } from '@engine/react';
 import type { OverviewRow } from '@schemas/entities/availability.schema';
-import { useCallback, useId, useMemo, useState, type CSSProperties } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useAvailabilityOverview } from '@/lib/queries/availability-overview';
 import { useUpdateAvailabilitySettings } from '@/lib/queries/availability-settings';
@@ -13,7 +13,8 @@ import { ErrorState } from '@/shell/states/states';
 import '../components/availability-colors.css';
 import { AvailabilityCalendar, firstDayOf } from '../components/availability-calendar';
 import styles from '../components/availability.module.css';
-import { AvailableSearch } from '../components/available-search';
+import { AvailableSearch, type AvailableSearchHandle } from '../components/available-search';
+import { CoverageMap, type CoverageSlot } from '../components/coverage-map';
 import { failureText } from '../components/errors';
 import { Legend } from '../components/legend';
 import { TeamWeek } from '../components/team-week';
@@ -106,6 +107,10 @@ export default function AvailabilityManagementPage() {
     [timeZone],
   );
 
+  const availableSearch = useRef<AvailableSearchHandle>(null);
+  const findAvailable = (slot: CoverageSlot) =>
+    availableSearch.current?.run({ ...slot, ...(orgId ? { organization: orgId } : {}) });
+
   const settings = useUpdateAvailabilitySettings();
   const toggleLock = async (row: OverviewRow) => {
     const locked = !row.lock;
@@ -135,7 +140,7 @@ export default function AvailabilityManagementPage() {
         lead={t('See when every trainer is available, and find cover for a time slot.')}
       />
 
-      <AvailableSearch organizations={organizations} />
+      <AvailableSearch ref={availableSearch} organizations={organizations} />
 
       <section className={`${styles.card} ${styles.filters}`} aria-labelledby={`${id}-filters`}>
         <h2 id={`${id}-filters`} className={styles.cardTitle}>
@@ -239,6 +244,23 @@ export default function AvailabilityManagementPage() {
             ) : null}
           </>
         )}
+      </section>
+
+      <section className={styles.card} aria-labelledby={`${id}-coverage`}>
+        <div className={styles.cardHeader}>
+          <h2 id={`${id}-coverage`} className={styles.cardTitle}>
+            {t('Availability coverage')}
+          </h2>
+          <p className={styles.hint}>
+            {t('Times are in the time zone @zone.', { zone: timeZone })}
+          </p>
+        </div>
+        <CoverageMap
+          from={week.from}
+          timeZone={timeZone}
+          organization={orgId}
+          onPick={findAvailable}
+        />
       </section>
 
       <section className={styles.card} aria-labelledby={`${id}-trainers`}>

@@ -170,7 +170,16 @@ describe('Trainer availability (course administration)', () => {
     server.use(
       organizations,
       overview,
-      coverage(countsWith({ '1-9': 1, '2-10': 4, '2-11': 2, '5-16': 1 }), asked),
+      http.get('*/api/v2/availability/coverage', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        // The organization's trainers are there on Tuesday morning only.
+        const counts =
+          params.get('organization') === '4'
+            ? countsWith({ '2-10': 4, '2-11': 2 })
+            : countsWith({ '1-9': 1, '2-10': 4, '2-11': 2, '5-16': 1 });
+        return HttpResponse.json({ data: { timezone: 'UTC', trainers: 2, counts } });
+      }),
       http.get('*/api/v2/availability/trainers', () =>
         HttpResponse.json({ data: trainers, meta: meta(2) }),
       ),
@@ -216,12 +225,17 @@ describe('Trainer availability (course administration)', () => {
     expect(
       within(table).getByRole('button', { name: 'Sunday 09:00–10:00: 0 trainers available' }),
     ).toHaveTextContent('0');
-    // One cell in the tab order; the arrow keys move along the hours.
-    expect(
+    // One cell in the tab order; End goes to the day's last hour.
+    const tabbable = () =>
       within(table)
         .getAllByRole('button')
-        .filter((b) => b.tabIndex === 0),
-    ).toHaveLength(1);
+        .filter((b) => b.tabIndex === 0);
+    expect(tabbable()).toHaveLength(1);
+    tabbable()[0]!.focus();
+    await userEvent.keyboard('{End}');
+    expect(
+      within(table).getByRole('button', { name: 'Monday 16:00–17:00: 0 trainers available' }),
+    ).toHaveFocus();
 
     // Filtered by the page's organization.
     await waitFor(() =>
@@ -230,6 +244,9 @@ describe('Trainer availability (course administration)', () => {
     const filters = screen.getByRole('region', { name: 'Filters' });
     await userEvent.selectOptions(within(filters).getByLabelText('Organization'), 'South');
     await waitFor(() => expect(asked.at(-1)!.get('organization')).toBe('4'));
+    // Fewer hours now, and still one cell to tab to.
+    await waitFor(() => expect(within(table).getAllByRole('columnheader')).toHaveLength(3));
+    expect(tabbable()).toHaveLength(1);
 
     await userEvent.click(
       await within(table).findByRole('button', {

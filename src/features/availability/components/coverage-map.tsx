@@ -40,7 +40,7 @@ export function CoverageMap(p: CoverageMapProps) {
     timezone: p.timeZone,
     ...(p.organization ? { organization: p.organization } : {}),
   });
-  const [active, setActive] = useState({ row: 0, column: 0 });
+  const [chosen, setActive] = useState({ row: 0, column: 0 });
   const table = useRef<HTMLTableElement>(null);
 
   const data = query.data;
@@ -50,6 +50,8 @@ export function CoverageMap(p: CoverageMapProps) {
     return Array.from({ length: last - first + 1 }, (_, i) => first + i);
   }, [counts]);
   const max = useMemo(() => Math.max(0, ...(counts ?? []).flat()), [counts]);
+  // The cell in the tab order, kept inside the table when another week shows fewer hours.
+  const active = { row: chosen.row, column: Math.min(chosen.column, hours.length - 1) };
 
   const o = { formats: dateFormats, timeZone: p.timeZone, language };
   const noon = (date: string) => zonedToIso(date, '12:00', p.timeZone);

@@ -144,6 +144,11 @@ export const OPERATIONS: Operation[] = [
     as: 'courseadmin',
     path: () => `/api/v2/availability?${week()}`,
   },
+  {
+    name: 'availability coverage, one week',
+    as: 'courseadmin',
+    path: () => `/api/v2/availability/coverage?${week()}&timezone=Europe%2FAmsterdam`,
+  },
   { name: 'trainers list', as: 'courseadmin', path: () => '/api/v2/availability/trainers' },
   {
     name: 'users, name search',

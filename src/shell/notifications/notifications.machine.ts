@@ -11,12 +11,18 @@ export interface Notification {
 export type NotificationsEvent =
   | { type: 'ADD'; notification: Omit<Notification, 'id'> & { id?: string } }
   | { type: 'DISMISS'; id: string }
-  | { type: 'CLEAR' };
+  | { type: 'CLEAR' }
+  /** The reader points at or focuses the toasts: none leaves while they do. */
+  | { type: 'PAUSE' }
+  /** The reader has left the toasts: each shows for a full lifetime again. */
+  | { type: 'RESUME' };
 
 export interface NotificationsContext {
   notifications: Notification[];
   /** Counter for generated ids. */
   nextId: number;
+  /** Whether the reader is on the toasts, so no timer runs. */
+  paused: boolean;
 }
 
 /** How long a notification stays, in ms (SPEC point 9). */
@@ -29,7 +35,8 @@ const nextNotificationId = (context: NotificationsContext) => `notification-${co
 
 /**
  * Toast notifications: ADD appends one and schedules its DISMISS after `lifetime`,
- * DISMISS removes one (cancelling its timer), CLEAR removes all.
+ * DISMISS removes one (cancelling its timer), CLEAR removes all. PAUSE stops every timer while
+ * the reader points at or focuses the toasts; RESUME gives each a full lifetime again.
  */
 export const notificationsMachine = setup({
   types: {
@@ -49,7 +56,9 @@ export const notificationsMachine = setup({
         notifications: [...context.notifications.filter((n) => n.id !== id), notification],
         nextId: context.nextId + 1,
       });
-      enqueue.raise({ type: 'DISMISS', id }, { id: timerId(id), delay: 'lifetime' });
+      if (!context.paused) {
+        enqueue.raise({ type: 'DISMISS', id }, { id: timerId(id), delay: 'lifetime' });
+      }
     }),
     dismiss: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'DISMISS') return;
@@ -60,13 +69,26 @@ export const notificationsMachine = setup({
       for (const n of context.notifications) enqueue.cancel(timerId(n.id));
       enqueue.assign({ notifications: [] });
     }),
+    pause: enqueueActions(({ context, enqueue }) => {
+      for (const n of context.notifications) enqueue.cancel(timerId(n.id));
+      enqueue.assign({ paused: true });
+    }),
+    resume: enqueueActions(({ context, enqueue }) => {
+      if (!context.paused) return;
+      enqueue.assign({ paused: false });
+      for (const n of context.notifications) {
+        enqueue.raise({ type: 'DISMISS', id: n.id }, { id: timerId(n.id), delay: 'lifetime' });
+      }
+    }),
   },
 }).createMachine({
   id: 'notifications',
-  context: { notifications: [], nextId: 1 },
+  context: { notifications: [], nextId: 1, paused: false },
   on: {
     ADD: { actions: 'add' },
     DISMISS: { actions: 'dismiss' },
     CLEAR: { actions: 'clear' },
+    PAUSE: { actions: 'pause' },
+    RESUME: { actions: 'resume' },
   },
 });

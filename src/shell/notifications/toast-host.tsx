@@ -10,6 +10,11 @@ export default function ToastHost({ channel }: { channel: NotificationsChannel }
   const notifications = useSelector(actor, (s) => s.context.notifications);
   useEffect(() => channel.connect((event) => actor.send(event)), [channel, actor]);
   return (
-    <Toasts notifications={notifications} onDismiss={(id) => actor.send({ type: 'DISMISS', id })} />
+    <Toasts
+      notifications={notifications}
+      onDismiss={(id) => actor.send({ type: 'DISMISS', id })}
+      onPause={() => actor.send({ type: 'PAUSE' })}
+      onResume={() => actor.send({ type: 'RESUME' })}
+    />
   );
 }

@@ -69,4 +69,28 @@ describe('notificationsMachine', () => {
     vi.advanceTimersByTime(100);
     expect(list(actor)).toEqual([]);
   });
+
+  it('PAUSE keeps every toast, new ones included, until RESUME gives each a full lifetime', () => {
+    const actor = start();
+    actor.send({ type: 'ADD', notification: { type: 'info', message: 'A' } });
+    vi.advanceTimersByTime(9000);
+    actor.send({ type: 'PAUSE' });
+    actor.send({ type: 'ADD', notification: { type: 'info', message: 'B' } });
+    vi.advanceTimersByTime(NOTIFICATION_LIFETIME * 3);
+    expect(list(actor).map((n) => n.message)).toEqual(['A', 'B']);
+    actor.send({ type: 'RESUME' });
+    vi.advanceTimersByTime(NOTIFICATION_LIFETIME - 1);
+    expect(list(actor).map((n) => n.message)).toEqual(['A', 'B']);
+    vi.advanceTimersByTime(1);
+    expect(list(actor)).toEqual([]);
+  });
+
+  it('RESUME without a PAUSE does not restart the timers', () => {
+    const actor = start();
+    actor.send({ type: 'ADD', notification: { type: 'info', message: 'A' } });
+    vi.advanceTimersByTime(9000);
+    actor.send({ type: 'RESUME' });
+    vi.advanceTimersByTime(1000);
+    expect(list(actor)).toEqual([]);
+  });
 });

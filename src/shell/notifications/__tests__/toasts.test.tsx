@@ -86,6 +86,64 @@ describe('NotificationsProvider and toasts', () => {
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Second']);
   });
 
+  it('announces each toast at once, whole', async () => {
+    await renderToasts();
+    act(() => void api.notify('success', 'Saved'));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveAttribute('aria-live', 'assertive');
+    expect(alert).toHaveAttribute('aria-atomic', 'true');
+  });
+
+  it('closes the toast whose Close button has focus with Escape, and only that one', async () => {
+    await renderToasts();
+    act(() => {
+      api.notify('info', 'First');
+      api.notify('info', 'Second');
+    });
+    const [, second] = screen.getAllByRole('button', { name: 'Close' });
+    act(() => second!.focus());
+    fireEvent.keyDown(second!, { key: 'Escape' });
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['First']);
+  });
+
+  it('keeps the toasts while the pointer is on them, then gives them 10 seconds again', async () => {
+    await renderToasts();
+    act(() => void api.notify('info', 'Hello'));
+    act(() => {
+      vi.advanceTimersByTime(9_000);
+    });
+    fireEvent.mouseEnter(screen.getByRole('region', { name: 'Notifications' }));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Hello');
+    fireEvent.mouseLeave(screen.getByRole('region', { name: 'Notifications' }));
+    act(() => {
+      vi.advanceTimersByTime(9_999);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Hello');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the toasts while keyboard focus is in them', async () => {
+    await renderToasts();
+    act(() => void api.notify('info', 'Hello'));
+    const close = screen.getByRole('button', { name: 'Close' });
+    act(() => close.focus());
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Hello');
+    act(() => close.blur());
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('dismisses by id and clears all', async () => {
     await renderToasts();
     let id = '';
@@ -172,14 +230,16 @@ describe('Notifications model', () => {
       serializeSnapshot(state) + (event ? ` via ${JSON.stringify(event)}` : ''),
   });
 
-  const label = (e: ModelEvent) =>
-    e.type === 'ADD'
-      ? `notify ${e.notification.type}`
-      : e.type === 'CLEAR'
-        ? 'clear'
-        : e.via === 'timeout'
-          ? `${e.id} times out`
-          : `Close ${e.id}`;
+  const label = (e: ModelEvent) => {
+    switch (e.type) {
+      case 'ADD':
+        return `notify ${e.notification.type}`;
+      case 'DISMISS':
+        return e.via === 'timeout' ? `${e.id} times out` : `Close ${e.id}`;
+      default:
+        return e.type.toLowerCase();
+    }
+  };
 
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());

@@ -4,6 +4,12 @@
  */
 export { I18nProvider, useMessageFormat, useT } from './i18n';
 export { useFormatDate } from './use-format-date';
+export {
+  LanguageTabs,
+  ownLanguageName,
+  type LanguageTabsProps,
+  type TabLanguage,
+} from './language-tabs';
 export { SessionProvider, useSession, type SessionValue } from './session';
 export { LoaderProvider, useLoader, type LoaderControls } from './loader';
 export { createRoutes, type RouteHandle, type RouteRegistry } from './routes';

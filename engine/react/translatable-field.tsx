@@ -1,15 +1,11 @@
-import { createContext, useContext, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createContext, useContext, useId, useState } from 'react';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import type { ContentTranslations } from '../core';
+import { LanguageTabs, type TabLanguage } from './language-tabs';
 import type { FormContext } from './schema-form-templates';
 
-/** A site language as a translatable field offers it. */
-export interface FormLanguage {
-  langcode: string;
-  /** English name, translated for the tab. */
-  name: string;
-  dir: 'ltr' | 'rtl';
-}
+/** A site language as a translatable field offers it: its tab shows its own name. */
+export type FormLanguage = TabLanguage;
 
 /**
  * The texts per language of a form's translatable fields (`x-translatable`), beside its data:
@@ -39,7 +35,7 @@ export function withText(
 
 /**
  * The field rjsf draws for a string its schema declares `x-translatable`: a tab per site
- * language above the text. The default language's tab holds the field's own widget (a
+ * language above the text, named in that language ({@link LanguageTabs}). The default language's tab holds the field's own widget (a
  * textarea when the uiSchema asks for one); each other language's tab a box of the same kind,
  * written in that language's direction. Arrow keys, Home and End move between the tabs.
  */
@@ -47,7 +43,6 @@ export function TranslatableField(props: FieldProps) {
   const editing = useContext(FormTranslationsContext);
   const { t } = props.registry.formContext as FormContext;
   const [active, setActive] = useState<string | undefined>(undefined);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const base = useId();
   const StringField = props.registry.fields.StringField!;
   const uiSchema = { ...props.uiSchema };
@@ -83,60 +78,22 @@ export function TranslatableField(props: FieldProps) {
   const tabId = (langcode: string) => `${base}-tab-${langcode}`;
   const panelId = `${base}-panel`;
 
-  const move = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const rtl = event.currentTarget.closest('[dir]')?.getAttribute('dir') === 'rtl';
-    const step =
-      event.key === 'ArrowRight' ? (rtl ? -1 : 1) : event.key === 'ArrowLeft' ? (rtl ? 1 : -1) : 0;
-    let next: number | undefined;
-    if (step) next = (index + step + all.length) % all.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = all.length - 1;
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(all[next]!.langcode);
-    tabs.current[next]?.focus();
-  };
-
   const text = (langcode: string) => editing.value[langcode]?.[path] ?? '';
 
   return (
     <div className="translatable">
       {label}
-      <div
-        className="translatable-tabs"
-        role="tablist"
-        aria-label={t.t('Languages of @field', { field: title })}
-      >
-        {all.map((language, index) => {
-          const selected = language.langcode === current.langcode;
-          const missing = index > 0 && text(language.langcode).trim() === '';
-          return (
-            <button
-              key={language.langcode}
-              ref={(element) => {
-                tabs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={tabId(language.langcode)}
-              aria-selected={selected}
-              aria-controls={panelId}
-              tabIndex={selected ? 0 : -1}
-              className="translatable-tab"
-              onClick={() => setActive(language.langcode)}
-              onKeyDown={(event) => move(event, index)}
-            >
-              {t.t(language.name)}
-              {missing ? (
-                <>
-                  {' '}
-                  <span className="translatable-missing">{t.t('not translated')}</span>
-                </>
-              ) : null}
-            </button>
-          );
-        })}
-      </div>
+      <LanguageTabs
+        label={t.t('Languages of @field', { field: title })}
+        languages={all}
+        active={current.langcode}
+        onSelect={setActive}
+        tabId={tabId}
+        panelId={panelId}
+        missing={(langcode) =>
+          langcode !== editing.defaultLanguage.langcode && text(langcode).trim() === ''
+        }
+      />
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(current.langcode)}>
         {current.langcode === editing.defaultLanguage.langcode ? (
           own

@@ -1,5 +1,6 @@
 import type { ContentTranslations } from '@engine/core';
 import type { FormLanguage, FormTranslations } from '@engine/react/schema-form';
+import type { Language } from '@schemas/entities/language.schema';
 import { useMemo, useState } from 'react';
 import { useGeneralSettings } from './queries/general-settings';
 import { useLanguages } from './queries/languages';
@@ -25,9 +26,10 @@ export function useFormTranslations(initial: ContentTranslations | undefined): {
   const defaultCode = general.data?.default_language;
   const translations = useMemo((): FormTranslations | undefined => {
     if (!languages.data || !defaultCode) return undefined;
-    const asForm = (l: { langcode: string; name: string; direction: number }): FormLanguage => ({
+    const asForm = (l: Language): FormLanguage => ({
       langcode: l.langcode,
       name: l.name,
+      ...(l.native_name ? { nativeName: l.native_name } : {}),
       dir: l.direction === 1 ? 'rtl' : 'ltr',
     });
     const first = languages.data.find((l) => l.langcode === defaultCode);

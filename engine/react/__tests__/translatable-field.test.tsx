@@ -24,7 +24,8 @@ function Harness(p: { onSubmit(data: Reward, texts: ContentTranslations): void }
   const translations: FormTranslations = {
     defaultLanguage: { langcode: 'en', name: 'English', dir: 'ltr' },
     languages: [
-      { langcode: 'ar', name: 'Arabic', dir: 'rtl' },
+      { langcode: 'ar', name: 'Arabic', nativeName: 'العربية', dir: 'rtl' },
+      // No native name given: the browser's own name of the language.
       { langcode: 'fr', name: 'French', dir: 'ltr' },
     ],
     value,
@@ -54,18 +55,22 @@ describe('TranslatableField', () => {
       'Languages of Introduction',
     ]);
     const titleTabs = within(lists[0]!).getAllByRole('tab');
+    // Each language is named in itself, marked as written in it.
     expect(titleTabs.map((tab) => tab.textContent)).toEqual([
       'English',
-      'Arabic',
-      'French not translated',
+      'العربية',
+      'français not translated',
     ]);
+    const arabicName = within(titleTabs[1]!).getByText('العربية');
+    expect(arabicName).toHaveAttribute('lang', 'ar');
+    expect(arabicName).toHaveAttribute('dir', 'rtl');
     expect(titleTabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Title')).toHaveValue('Mug');
 
     // Keyboard: the arrow key moves to the next language's tab and shows its text.
     titleTabs[0]!.focus();
     await user.keyboard('{ArrowRight}');
-    const arabicTab = within(lists[0]!).getByRole('tab', { name: 'Arabic' });
+    const arabicTab = within(lists[0]!).getByRole('tab', { name: 'العربية' });
     expect(arabicTab).toHaveFocus();
     expect(arabicTab).toHaveAttribute('aria-selected', 'true');
     const arabic = screen.getByLabelText('Title (Arabic)');
@@ -78,12 +83,12 @@ describe('TranslatableField', () => {
 
     // A textarea stays a textarea in every language.
     const introTabs = within(lists[1]!);
-    await user.click(introTabs.getByRole('tab', { name: /French/ }));
+    await user.click(introTabs.getByRole('tab', { name: /français/ }));
     const french = screen.getByLabelText('Introduction (French)');
     expect(french.tagName).toBe('TEXTAREA');
     expect(french).toHaveAttribute('dir', 'ltr');
     await user.type(french, 'Une tasse.');
-    expect(introTabs.getByRole('tab', { name: 'French' })).toBeInTheDocument();
+    expect(introTabs.getByRole('tab', { name: 'français' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalledWith(

@@ -84,7 +84,7 @@ describe('Footer page', () => {
     const text = await screen.findByLabelText('Footer text');
     expect(text).toHaveValue('Learning for everyone.');
     const tabs = await screen.findByRole('tablist', { name: 'Languages of Footer text' });
-    await userEvent.click(within(tabs).getByRole('tab', { name: /Arabic/ }));
+    await userEvent.click(within(tabs).getByRole('tab', { name: /العربية/ }));
     const arabic = screen.getByLabelText('Footer text (Arabic)');
     expect(arabic).toHaveValue('التعلّم للجميع.');
     await userEvent.clear(arabic);

@@ -1,4 +1,4 @@
-import type { Envelope } from '@engine/core';
+import type { ContentTranslations, Envelope } from '@engine/core';
 import type { cookieDisclaimerSavedSchema } from '@schemas/entities/site-admin.schema';
 import type { FromSchema } from 'json-schema-to-ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,12 @@ import { contentItemQueryOptions } from './site-admin-content-item';
 
 type CookieDisclaimerSaved = FromSchema<typeof cookieDisclaimerSavedSchema>;
 
+/** The default language's banner text, and the other languages' when they changed. */
+export interface CookieDisclaimerSave {
+  text: string;
+  translations?: ContentTranslations;
+}
+
 /**
  * `POST settings/cookies-disclaimer`: the banner text as HTML, sanitized by the server. A changed
  * text gets a new version, so the disclaimer is fetched again (the banner reappears for everyone
@@ -16,11 +22,11 @@ type CookieDisclaimerSaved = FromSchema<typeof cookieDisclaimerSavedSchema>;
 export function useSaveCookieDisclaimer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (disclaimerText: string) =>
+    mutationFn: async ({ text, translations }: CookieDisclaimerSave) =>
       (
         await api.post<Envelope<CookieDisclaimerSaved>>(
           'settings/cookies-disclaimer',
-          { disclaimer_text: disclaimerText },
+          translations ? { disclaimer_text: text, translations } : { disclaimer_text: text },
           { json: true },
         )
       ).data,

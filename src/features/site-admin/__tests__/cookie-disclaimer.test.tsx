@@ -6,6 +6,7 @@ import { server, setupMockServer } from '@/shell/__tests__/msw';
 import { renderShell } from '@/shell/__tests__/test-utils';
 import CookieDisclaimerPage from '../pages/cookie-disclaimer-page';
 import { admin } from './fixtures';
+import { siteLanguages } from './texts-fixtures';
 
 setupMockServer();
 
@@ -15,11 +16,20 @@ const cookies = { disclaimer_text: '<p>We use cookies.</p>', agreed: true };
 let kept = cookies.disclaimer_text;
 /** How often the page asked for the kept text. */
 let keptGets = 0;
+/** The other languages' texts the server keeps. */
+let keptTranslations: Record<string, Record<string, string>> = {};
 
 beforeEach(() => {
   kept = cookies.disclaimer_text;
   keptGets = 0;
+  keptTranslations = { ar: { disclaimer_text: '<p>نستخدم ملفات تعريف الارتباط.</p>' } };
   server.use(
+    http.get('*/api/v2/languages', () => HttpResponse.json({ data: siteLanguages() })),
+    http.get('*/api/v2/settings', ({ request }) =>
+      new URL(request.url).searchParams.get('type') === 'general'
+        ? HttpResponse.json({ data: { default_language: 'en' } })
+        : HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+    ),
     http.get('*/api/v2/content-translations/cookie_disclaimer/cookie_disclaimer', () => {
       keptGets += 1;
       return HttpResponse.json({
@@ -27,7 +37,7 @@ beforeEach(() => {
           source: 'cookie_disclaimer',
           id: 'cookie_disclaimer',
           fields: { disclaimer_text: kept },
-          translations: { ar: { disclaimer_text: '<p>نستخدم ملفات تعريف الارتباط.</p>' } },
+          translations: keptTranslations,
         },
       });
     }),
@@ -148,5 +158,58 @@ describe('Cookie disclaimer page', () => {
     expect(await screen.findByText('Must be at most 20000 characters')).toBeInTheDocument();
     expect(field).toHaveAccessibleDescription(/Must be at most 20000 characters/);
     expect(field).toHaveAttribute('aria-invalid', 'true');
+  }, 20_000);
+
+  it("edits each language's text in a tab named in that language, previewed in its direction", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/v2/settings/cookies-disclaimer', async ({ request }) => {
+        const body = (await request.json()) as {
+          disclaimer_text: string;
+          translations?: Record<string, Record<string, string>>;
+        };
+        bodies.push(body);
+        if (body.translations) keptTranslations = body.translations;
+        return HttpResponse.json({ data: { disclaimer_text: kept, version: 2 } });
+      }),
+    );
+    renderShell(<CookieDisclaimerPage />, { user: admin, path, cookies });
+    const tabs = await screen.findByRole('tablist', {
+      name: 'Languages of Banner text (HTML)',
+    });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['English', 'العربية', 'Français not translated']);
+    expect(screen.getByLabelText('Banner text (HTML)')).toHaveValue(cookies.disclaimer_text);
+
+    await userEvent.click(within(tabs).getByRole('tab', { name: 'العربية' }));
+    const arabic = screen.getByLabelText('Banner text (HTML) (Arabic)');
+    expect(arabic).toHaveValue('<p>نستخدم ملفات تعريف الارتباط.</p>');
+    // The HTML reads in its own direction, whatever the page's.
+    expect(arabic).toHaveAttribute('dir', 'auto');
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(
+      within(preview).getByText('نستخدم ملفات تعريف الارتباط.').closest('[dir]'),
+    ).toHaveAttribute('dir', 'rtl');
+
+    await userEvent.clear(arabic);
+    await userEvent.click(arabic);
+    await userEvent.paste('<p>نستخدم ملفات تعريف الارتباط الضرورية.</p>');
+    expect(within(preview).getByText('نستخدم ملفات تعريف الارتباط الضرورية.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save disclaimer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save and show again' }));
+
+    expect(await screen.findByText('The cookie disclaimer has been saved.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        disclaimer_text: cookies.disclaimer_text,
+        translations: { ar: { disclaimer_text: '<p>نستخدم ملفات تعريف الارتباط الضرورية.</p>' } },
+      },
+    ]);
+    // The default language's text is where it was.
+    await userEvent.click(within(tabs).getByRole('tab', { name: 'English' }));
+    expect(screen.getByLabelText('Banner text (HTML)')).toHaveValue(cookies.disclaimer_text);
   }, 20_000);
 });

@@ -1,10 +1,8 @@
-import { ADMIN_HTML_POLICY } from '@engine/core';
 import { usePageTitle, useT } from '@engine/react';
 import type { ContentPageAdmin } from '@schemas/entities/content-page.schema';
 import type { Language } from '@schemas/entities/language.schema';
-import { useId, useMemo, useState, type FormEvent, type MouseEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { sanitizeAdminHtml } from '@/lib/admin-html';
 import { useLanguages } from '@/lib/queries/languages';
 import { useSiteAdminContentPage } from '@/lib/queries/site-admin-content-page';
 import { useSaveContentPage } from '@/lib/queries/site-admin-save-content-page';
@@ -14,8 +12,8 @@ import { PageHeader } from '@/shell/page/page-header';
 import { ErrorState } from '@/shell/states/states';
 import { TableSkeleton } from '@/shell/states/table-skeleton';
 import { asApiError, userMessage } from '../components/errors';
+import { HtmlEditor } from '../components/html-editor';
 import texts from '../components/texts.module.css';
-import own from './cookie-disclaimer-page.module.css';
 
 const MAX_TITLE = 200;
 const MAX_BODY = 100000;
@@ -99,15 +97,7 @@ function VersionEditor(p: {
   const [title, setTitle] = useState(p.stored.title);
   const [body, setBody] = useState(p.stored.body);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const ids = {
-    title: useId(),
-    titleError: useId(),
-    body: useId(),
-    bodyError: useId(),
-    help: useId(),
-    preview: useId(),
-  };
-  const preview = useMemo(() => sanitizeAdminHtml(body), [body]);
+  const ids = { title: useId(), titleError: useId() };
   const lang = p.langcode === 'origin' ? 'en' : p.langcode;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -132,14 +122,10 @@ function VersionEditor(p: {
     }
   };
 
-  // The preview is for reading: following one of its links would leave the unsaved text behind.
-  const keepHere = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
-  };
-
   return (
-    <div className={own.layout}>
-      <form className={own.editor} onSubmit={(event) => void submit(event)} noValidate>
+    <HtmlEditor
+      onSubmit={(event) => void submit(event)}
+      before={
         <div className={texts.field}>
           <label htmlFor={ids.title}>{t('Title')}</label>
           <input
@@ -159,64 +145,19 @@ function VersionEditor(p: {
             </p>
           ) : null}
         </div>
-        <div className={texts.field}>
-          <label htmlFor={ids.body}>{t('Text (HTML)')}</label>
-          <textarea
-            id={ids.body}
-            className={own.code}
-            dir="ltr"
-            spellCheck={false}
-            maxLength={MAX_BODY}
-            rows={16}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={`${errors.body ? `${ids.bodyError} ` : ''}${ids.help}`}
-          />
-          {errors.body ? (
-            <p id={ids.bodyError} className={texts.fieldError}>
-              {errors.body}
-            </p>
-          ) : null}
-          <p id={ids.help} className={texts.help}>
-            {t('Allowed tags: @tags. Links may use http, https and mailto addresses.', {
-              tags: ADMIN_HTML_POLICY.tags.map((tag) => `<${tag}>`).join(' '),
-            })}{' '}
-            {t(
-              'Anything else, such as scripts, styles and event attributes, is removed on saving.',
-            )}
-          </p>
-        </div>
-        <div className={texts.actions}>
-          <button
-            type="submit"
-            className={texts.primary}
-            disabled={save.isPending}
-            aria-busy={save.isPending}
-          >
-            {t('Save page')}
-          </button>
-        </div>
-      </form>
-      <section className={own.preview} aria-labelledby={ids.preview}>
-        <h2 id={ids.preview} className={texts.sectionTitle}>
-          {t('Preview')}
-        </h2>
-        <div lang={lang} dir={p.dir}>
-          {title.trim() ? <h3>{title}</h3> : null}
-          {preview.trim() ? (
-            <div
-              className={own.banner}
-              onClick={keepHere}
-              // Sanitized above, with the tags and attributes the server keeps.
-              dangerouslySetInnerHTML={{ __html: preview }}
-            />
-          ) : (
-            <p className={own.empty}>{t('This page has no text yet.')}</p>
-          )}
-        </div>
-        <p className={texts.help}>{t('Links in the preview do not open.')}</p>
-      </section>
-    </div>
+      }
+      label={t('Text (HTML)')}
+      value={body}
+      onChange={setBody}
+      maxLength={MAX_BODY}
+      rows={16}
+      error={errors.body}
+      submitLabel={t('Save page')}
+      pending={save.isPending}
+      previewHeading={title.trim() ? <h3>{title}</h3> : null}
+      emptyText={t('This page has no text yet.')}
+      lang={lang}
+      dir={p.dir}
+    />
   );
 }

@@ -1,9 +1,10 @@
-import type { Envelope } from '@engine/core';
+import type { ContentTranslations, Envelope } from '@engine/core';
 import type { SiteSettings } from '@schemas/entities/settings.schema';
 import { brandingSchema, type Branding } from '@schemas/entities/settings.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api';
 import { brandingQueryOptions } from './branding';
+import { contentItemQueryOptions } from './site-admin-content-item';
 import { generalSettingsQueryKey } from './general-settings';
 import { navigationQueryOptions } from './navigation';
 import { storefrontRootKey } from './storefront';
@@ -41,12 +42,15 @@ export function useSaveSiteSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     // JSON: switches and emptied fields must arrive as false and '' (form encoding drops '').
-    mutationFn: async (patch: Partial<SiteSettings>) =>
+    mutationFn: async (patch: Partial<SiteSettings> & { translations?: ContentTranslations }) =>
       (await api.post<Envelope<SiteSettings>>('settings/site', patch, { json: true })).data,
     onSuccess: async (settings) => {
       queryClient.setQueryData<SiteSettings>(siteSettingsQueryKey, settings);
       queryClient.setQueryData<Branding>(brandingQueryOptions().queryKey, brandingOf(settings));
       await Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: contentItemQueryOptions('site', 'site').queryKey,
+        }),
         queryClient.invalidateQueries({ queryKey: generalSettingsQueryKey }),
         queryClient.invalidateQueries({ queryKey: navigationQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: storefrontRootKey }),

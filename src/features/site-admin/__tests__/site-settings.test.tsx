@@ -2,15 +2,41 @@ import type { Branding, SiteSettings } from '@schemas/entities/settings.schema';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { brandingQueryOptions } from '@/lib/queries/branding';
 import { siteSettingsQueryKey } from '@/lib/queries/site-admin-settings';
 import { server, setupMockServer } from '@/shell/__tests__/msw';
 import { renderShell } from '@/shell/__tests__/test-utils';
 import SiteSettingsPage from '../pages/site-settings-page';
 import { admin, siteSettings } from './fixtures';
+import { siteLanguages } from './texts-fixtures';
 
 setupMockServer();
+
+/** The site's texts in the other languages, as the server keeps them. */
+let keptTranslations: Record<string, Record<string, string>> = {};
+
+beforeEach(() => {
+  keptTranslations = {};
+  server.use(
+    http.get('*/api/v2/content-translations/site/site', () =>
+      HttpResponse.json({
+        data: {
+          source: 'site',
+          id: 'site',
+          fields: { site_name: siteSettings().site_name },
+          translations: keptTranslations,
+        },
+      }),
+    ),
+    http.get('*/api/v2/languages', () => HttpResponse.json({ data: siteLanguages() })),
+    http.get('*/api/v2/settings', ({ request }) =>
+      new URL(request.url).searchParams.get('type') === 'general'
+        ? HttpResponse.json({ data: { default_language: 'en' } })
+        : HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+    ),
+  );
+});
 
 const path = '/settings/site/settings';
 
@@ -29,7 +55,9 @@ describe('Site settings page', () => {
     );
     const { queryClient } = renderShell(<SiteSettingsPage />, { user: admin, path });
 
-    const siteName = await screen.findByLabelText(/^Site name/);
+    // The name is edited once its tabs are in (they come with the site's languages).
+    await screen.findByRole('tablist', { name: 'Languages of Site name' });
+    const siteName = screen.getByLabelText(/^Site name/);
     expect(siteName).toHaveValue('Atrium Academy');
     expect(screen.getByLabelText('Organization name')).toHaveValue('Atrium Learning');
     // Absent switches are on, as the server treats them.
@@ -107,9 +135,50 @@ describe('Site settings page', () => {
       }),
     );
     renderShell(<SiteSettingsPage />, { user: admin, path });
-    await userEvent.clear(await screen.findByLabelText(/^Site name/));
+    await screen.findByRole('tablist', { name: 'Languages of Site name' });
+    await userEvent.clear(screen.getByLabelText(/^Site name/));
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
     expect(posts).toEqual([]);
+  }, 20_000);
+
+  it("edits the site's name per language in tabs named in each language, and sends only the texts", async () => {
+    keptTranslations = { fr: { site_name: 'Académie Atrium' } };
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/v2/settings/site', () => HttpResponse.json({ data: siteSettings() })),
+      http.post('*/api/v2/settings/site', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ data: siteSettings() });
+      }),
+    );
+    renderShell(<SiteSettingsPage />, { user: admin, path });
+
+    const tabs = await screen.findByRole('tablist', { name: 'Languages of Site name' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['English', 'العربية not translated', 'Français']);
+    expect(screen.getByLabelText(/^Site name/)).toHaveValue('Atrium Academy');
+    await userEvent.click(within(tabs).getByRole('tab', { name: /العربية/ }));
+    const arabic = screen.getByLabelText('Site name (Arabic)');
+    expect(arabic).toHaveAttribute('dir', 'rtl');
+    await userEvent.type(arabic, 'أكاديمية أتريوم');
+    // The logo's description has tabs of its own.
+    expect(
+      screen.getByRole('tablist', { name: 'Languages of Logo text alternative' }),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('The site settings have been saved.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        translations: {
+          ar: { site_name: 'أكاديمية أتريوم' },
+          fr: { site_name: 'Académie Atrium' },
+        },
+      },
+    ]);
   }, 20_000);
 });

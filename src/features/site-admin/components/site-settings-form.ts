@@ -1,4 +1,4 @@
-import { ApiRequestError, bracketToDotted } from '@engine/core';
+import { ApiRequestError, bracketToDotted, type ContentTranslations } from '@engine/core';
 import type { SiteSettings } from '@schemas/entities/settings.schema';
 import { siteSettingsFormSchema, type SiteSettingsForm } from '@schemas/forms/site-settings.schema';
 
@@ -43,6 +43,33 @@ export function changedSiteSettings(
     if (value !== undefined && value !== stored(settings, field as Field)) patch[field] = value;
   }
   return patch;
+}
+
+/** The texts per language the server keeps by setting (`site_name`), by form path (`names.site_name`). */
+export function groupedTexts(translations: ContentTranslations): ContentTranslations {
+  return Object.fromEntries(
+    Object.entries(translations).map(([langcode, texts]) => [
+      langcode,
+      Object.fromEntries(
+        Object.entries(texts).map(([field, text]) => {
+          const group = groupOf.get(field);
+          return [group ? `${group}.${field}` : field, text];
+        }),
+      ),
+    ]),
+  );
+}
+
+/** The texts per language by form path (`names.site_name`), as the server takes them (`site_name`). */
+export function flatTexts(translations: ContentTranslations): ContentTranslations {
+  return Object.fromEntries(
+    Object.entries(translations).map(([langcode, texts]) => [
+      langcode,
+      Object.fromEntries(
+        Object.entries(texts).map(([path, text]) => [path.slice(path.indexOf('.') + 1), text]),
+      ),
+    ]),
+  );
 }
 
 /** A failed save with its field paths (`site_name`) moved to the form's (`names.site_name`). */

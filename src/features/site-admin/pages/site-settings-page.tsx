@@ -1,4 +1,4 @@
-import type { ApiRequestError } from '@engine/core';
+import type { ApiRequestError, ContentTranslations } from '@engine/core';
 import { useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
 import type { SiteSettings } from '@schemas/entities/settings.schema';
@@ -8,6 +8,8 @@ import {
   type SiteSettingsForm,
 } from '@schemas/forms/site-settings.schema';
 import { useMemo, useState } from 'react';
+import { useFormTranslations } from '@/lib/form-translations';
+import { useContentItem } from '@/lib/queries/site-admin-content-item';
 import { useSaveSiteSettings, useSiteSettings } from '@/lib/queries/site-admin-settings';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
@@ -16,7 +18,9 @@ import { asApiError, userMessage } from '../components/errors';
 import styles from '../components/site-admin.module.css';
 import {
   changedSiteSettings,
+  flatTexts,
   groupedErrors,
+  groupedTexts,
   siteSettingsFormData,
 } from '../components/site-settings-form';
 import { TableSkeleton } from '@/shell/states/table-skeleton';
@@ -26,30 +30,40 @@ import own from './site-settings-page.module.css';
 export default function SiteSettingsPage() {
   const { t } = useT();
   const settings = useSiteSettings();
+  // The site's name and logo description in the other languages, in tabs beside the default's.
+  const texts = useContentItem('site', 'site');
   return (
     <div>
       <PageHeader
         title={t('Site settings')}
         lead={t('What every visitor and learner sees, and which parts of the portal are on.')}
       />
-      {settings.isPending ? (
+      {settings.isPending || texts.isPending ? (
         <TableSkeleton rows={8} />
-      ) : settings.isError ? (
+      ) : settings.isError || texts.isError ? (
         <ErrorState
           message={t('The site settings could not be loaded.')}
-          onRetry={() => void settings.refetch()}
+          onRetry={() => void Promise.all([settings.refetch(), texts.refetch()])}
         />
       ) : (
-        <SiteSettingsEditor stored={settings.data} />
+        <SiteSettingsEditor stored={settings.data} translations={texts.data.translations} />
       )}
     </div>
   );
 }
 
-function SiteSettingsEditor({ stored }: { stored: SiteSettings }) {
+function SiteSettingsEditor({
+  stored,
+  translations,
+}: {
+  stored: SiteSettings;
+  translations: ContentTranslations;
+}) {
   const { t } = useT();
   const { notify } = useNotify();
   const save = useSaveSiteSettings();
+  const [storedTexts] = useState(() => groupedTexts(translations));
+  const languages = useFormTranslations(storedTexts);
   const [initial] = useState(() => siteSettingsFormData(stored));
   const [draft, setDraft] = useState<SiteSettingsForm>(initial);
   const [error, setError] = useState<ApiRequestError | null>(null);
@@ -59,12 +73,15 @@ function SiteSettingsEditor({ stored }: { stored: SiteSettings }) {
   const submit = async (data: SiteSettingsForm) => {
     setError(null);
     const patch = changedSiteSettings(stored, data);
-    if (Object.keys(patch).length === 0) {
+    const textsChanged = JSON.stringify(languages.value) !== JSON.stringify(storedTexts);
+    if (Object.keys(patch).length === 0 && !textsChanged) {
       notify('info', t('Nothing has changed.'));
       return;
     }
     try {
-      await save.mutateAsync(patch);
+      await save.mutateAsync(
+        textsChanged ? { ...patch, translations: flatTexts(languages.value) } : patch,
+      );
       notify('success', t('The site settings have been saved.'));
     } catch (e) {
       const failure = asApiError(e);
@@ -83,6 +100,7 @@ function SiteSettingsEditor({ stored }: { stored: SiteSettings }) {
           onSubmit={submit}
           onChange={setDraft}
           serverErrors={serverErrors}
+          translations={languages.translations}
           submitLabel="Save settings"
         />
       </div>

@@ -2,9 +2,11 @@ import { useT } from '@engine/react';
 import { SchemaForm } from '@engine/react/schema-form';
 import type { ShopSettings } from '@schemas/entities/incentives.schema';
 import { useState } from 'react';
+import { useFormTranslations } from '@/lib/form-translations';
 import {
   useAdminShopSettings,
   useSaveAdminShopSettings,
+  type AdminShopSettings,
 } from '@/lib/queries/incentives-admin-shop-settings';
 import { useNotify } from '@/shell/notifications/notifications-provider';
 import { PageHeader } from '@/shell/page/page-header';
@@ -42,16 +44,19 @@ export default function ShopSettingsPage() {
   );
 }
 
-function ShopSettingsForm({ stored }: { stored: ShopSettings }) {
+function ShopSettingsForm({ stored }: { stored: AdminShopSettings }) {
   const { t } = useT();
   const { notify } = useNotify();
   const save = useSaveAdminShopSettings();
   const [initial] = useState(() => shopSettingsFormData(stored));
   const [draft, setDraft] = useState<ShopSettings>(stored);
+  // The title, introduction and banner description in the other languages, in tabs.
+  const [storedTexts] = useState(() => stored.translations ?? {});
+  const languages = useFormTranslations(storedTexts);
 
   const { error, submit } = useFormSave<ShopSettingsFormData>(
     async (data) => {
-      await save.mutateAsync(toShopSettings(data));
+      await save.mutateAsync({ ...toShopSettings(data), translations: languages.value });
     },
     () => notify('success', t('The shop settings have been saved.')),
   );
@@ -66,6 +71,7 @@ function ShopSettingsForm({ stored }: { stored: ShopSettings }) {
           onSubmit={submit}
           onChange={(data) => setDraft(toShopSettings(data))}
           serverErrors={error}
+          translations={languages.translations}
         />
       </div>
       <BannerPreview settings={draft} />

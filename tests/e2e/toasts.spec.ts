@@ -98,7 +98,7 @@ describe('toasts', () => {
       [1280, 800],
       [390, 740],
     ] as const) {
-      it(`cover none of the page's controls, the header's included (${language}, ${width} px)`, async () => {
+      it(`cover none of the page's controls, the header's included, and close without moving the page (${language}, ${width} px)`, async () => {
         const { context, page } = await newPage(browser(), { width, height });
         await logIn(page, 'admin');
         const me = (await callApi(page, 'GET', 'me')).json.data as {
@@ -138,7 +138,11 @@ describe('toasts', () => {
             await save.evaluate((el) => (el as HTMLElement).click());
             await toast.waitFor();
             await expectClear(page, toast, place === 'top');
-            // Closed from the keyboard; the page takes back the toast's room.
+            // Closed from the keyboard; the page takes back the toast's room without moving
+            // under the reader (unless it is too near its top for the window to follow it).
+            const room = (await toast.locator('xpath=..').boundingBox())!.height;
+            const scrolled = await page.evaluate(() => window.scrollY);
+            const saveAt = (await save.boundingBox())!.y;
             await toast.getByRole('button', { name: tr('Close') }).focus();
             await page.keyboard.press('Escape');
             await toast.waitFor({ state: 'detached' });
@@ -149,6 +153,8 @@ describe('toasts', () => {
                 ),
               )
               .toBe('0px');
+            const moved = (await save.boundingBox())!.y - saveAt;
+            expect(Math.abs(moved + Math.max(0, room - scrolled))).toBeLessThanOrEqual(1);
           }
         } finally {
           await callApi(page, 'PATCH', `users/${me.uid}`, { language: me.language ?? 'en' });

@@ -28,8 +28,8 @@ export interface ToastsProps {
 
 /** The CSS variable the layout reserves room with, below the header, for the toasts. */
 const SPACE = '--shell-toasts-space';
-/** Set on the root while the room grows (layout.module.css). */
-const OPENING = 'data-toasts-opening';
+/** Set on the root while the room is open or changing (layout.module.css). */
+const ROOM = 'data-toasts-room';
 
 /**
  * Keeps the page's room for the stack as tall as the stack, so the toasts sit in a band of their
@@ -44,13 +44,18 @@ function useReservedSpace(region: RefObject<HTMLElement | null>) {
     const update = () => {
       const height = Math.ceil(element.getBoundingClientRect().height);
       if (height === reserved) return;
-      const grows = height > reserved;
+      const change = height - reserved;
       reserved = height;
-      // Growing, the page moves down on screen (layout.module.css turns scroll anchoring off for
-      // it), so what was in view stays in view below the toasts. Shrinking, the browser keeps
-      // the page where it is.
-      root.toggleAttribute(OPENING, grows);
+      // The browser does not anchor scrolling in the page meanwhile (layout.module.css). Opening,
+      // the page moves down on screen, so what was in view stays in view below the toasts.
+      // Closing, the window follows the page up, so nothing moves under the reader's pointer.
+      root.setAttribute(ROOM, '');
       root.style.setProperty(SPACE, `${height}px`);
+      if (change < 0 && window.scrollY > 0) window.scrollBy({ top: change, behavior: 'instant' });
+      if (height === 0)
+        requestAnimationFrame(() => {
+          if (reserved === 0) root.removeAttribute(ROOM);
+        });
     };
     update();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
@@ -58,7 +63,7 @@ function useReservedSpace(region: RefObject<HTMLElement | null>) {
     return () => {
       observer?.disconnect();
       root.style.removeProperty(SPACE);
-      root.removeAttribute(OPENING);
+      root.removeAttribute(ROOM);
     };
   }, [region]);
 }

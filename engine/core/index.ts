@@ -3,6 +3,7 @@ export {
   FIRST_ANSWERS_ID,
   RETRY_LIMIT,
   createHttpClient,
+  xsrfHeader,
   newIdempotencyKey,
   retryDelay,
   shouldRetry,

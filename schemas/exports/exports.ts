@@ -121,14 +121,14 @@ function filtersOf<
   } as const;
 }
 
-/** `GET incentives/transactions/export`: the transactions list's filters. */
+/** `POST incentives/transactions/export`: the transactions list's filters. */
 export const transactionExportQuerySchema = filtersOf(transactionQuerySchema);
-/** `GET users/export`: the users list's filters. */
+/** `POST users/export`: the users list's filters. */
 export const usersExportQuerySchema = filtersOf(usersQuerySchema);
-/** `GET admin/audit/export`: the audit log's filters. */
+/** `POST admin/audit/export`: the audit log's filters. */
 export const auditExportQuerySchema = filtersOf(auditQuerySchema);
 
-/** `GET incentives/orders/export`: orders of a user, of a status, between UTC dates. */
+/** `POST incentives/orders/export`: orders of a user, of a status, between UTC dates. */
 export const orderExportQuerySchema = {
   $id: 'atrium:order-export-query',
   type: 'object',

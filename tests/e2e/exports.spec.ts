@@ -85,7 +85,7 @@ describe('exports', () => {
     const { context, page } = await newPage(browser());
     await logIn(page, 'learner');
     for (const path of ['incentives/transactions/export', 'users/export', 'admin/audit/export'])
-      expect((await callApi(page, 'GET', path)).status, path).toBe(403);
+      expect((await callApi(page, 'POST', path, {})).status, path).toBe(403);
     await context.close();
   });
 });

@@ -14,8 +14,8 @@ describeEachDb('exports', (server) => {
     (await server().db.query<{ uid: number }>('SELECT uid FROM users WHERE name = $1', [name]))
       .rows[0]!.uid;
   /** The file an export answers with, parsed: its heading row and its records. */
-  const download = async (who: Agent, url: string) => {
-    const res = await who.get(url);
+  const download = async (who: Agent, url: string, filters: object = {}) => {
+    const res = await who.post(url, filters);
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[\w-]+\.csv"$/);
@@ -40,10 +40,12 @@ describeEachDb('exports', (server) => {
          FROM generate_series(1, $2::int) g`,
       [learnerUid, rows],
     );
-    const { headings, records } = await download(
-      admin,
-      `/api/v2/incentives/transactions/export?uid=${learnerUid}&kind=adjust&from=2020-03-01&to=2020-03-02`,
-    );
+    const { headings, records } = await download(admin, '/api/v2/incentives/transactions/export', {
+      uid: learnerUid,
+      kind: 'adjust',
+      from: '2020-03-01',
+      to: '2020-03-02',
+    });
     expect(headings).toEqual(exportDeclarations.transactions.columns.map((c) => c.title));
     expect(records).toHaveLength(rows);
     const column = (title: string) => headings.indexOf(title);
@@ -66,7 +68,9 @@ describeEachDb('exports', (server) => {
     const uid = await uidOf('admin');
     expect((await admin.patch(`/api/v2/users/${uid}`, { language: 'ar' })).statusCode).toBe(200);
     try {
-      const { headings, records } = await download(admin, '/api/v2/users/export?search=layla');
+      const { headings, records } = await download(admin, '/api/v2/users/export', {
+        search: 'layla',
+      });
       const arabic = (
         await server().db.query<{ source: string; translation: string }>(
           `SELECT source, translation FROM translations WHERE langcode = 'ar' AND context = 'interface'`,
@@ -87,7 +91,9 @@ describeEachDb('exports', (server) => {
   });
 
   it('lists orders with what was bought, and the audit log, each export recorded', async () => {
-    const orders = await download(admin, '/api/v2/incentives/orders/export?status=completed');
+    const orders = await download(admin, '/api/v2/incentives/orders/export', {
+      status: 'completed',
+    });
     const count = await server().db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM incentive_orders WHERE status = 'completed'`,
     );
@@ -96,7 +102,9 @@ describeEachDb('exports', (server) => {
       const items = orders.headings.indexOf('Rewards');
       expect(orders.records.every((r) => r[items]!.length > 0)).toBe(true);
     }
-    const log = await download(admin, '/api/v2/admin/audit/export?action=incentives.orders');
+    const log = await download(admin, '/api/v2/admin/audit/export', {
+      action: 'incentives.orders',
+    });
     const action = log.headings.indexOf('Action');
     // The orders' export is in the log the next export reads.
     expect(log.records[0]![action]).toBe('incentives.orders.export');
@@ -112,20 +120,23 @@ describeEachDb('exports', (server) => {
       '/api/v2/users/export',
       '/api/v2/admin/audit/export',
     ]) {
-      expect((await learner.get(url)).statusCode, url).toBe(403);
-      expect((await agent(server).get(url)).statusCode, url).toBe(401);
+      expect((await learner.post(url, {})).statusCode, url).toBe(403);
+      expect((await agent(server).post(url, {})).statusCode, url).toBe(401);
+      // Without the page's XSRF token another site could make the browser ask for it.
+      expect((await admin.post(url, {}, { noXsrf: true })).statusCode, url).toBe(403);
     }
-    const reversed = await admin.get(
-      '/api/v2/incentives/transactions/export?from=2024-02-01&to=2024-01-01',
-    );
+    const reversed = await admin.post('/api/v2/incentives/transactions/export', {
+      from: '2024-02-01',
+      to: '2024-01-01',
+    });
     expect(reversed.statusCode).toBe(400);
-    expect((await admin.get('/api/v2/users/export?page=2')).statusCode).toBe(400);
+    expect((await admin.post('/api/v2/users/export', { page: 2 })).statusCode).toBe(400);
   });
 
   it('sends nothing when the export cannot be recorded', async () => {
     const accept = await refuseAuditWrites(server().db);
     try {
-      const res = await admin.get('/api/v2/users/export');
+      const res = await admin.post('/api/v2/users/export', {});
       expect(res.statusCode).toBeGreaterThanOrEqual(500);
       expect(res.body).not.toContain('\uFEFF');
     } finally {

@@ -68,7 +68,7 @@ export async function sendCsv(
     ]),
   );
   await audit(app.repos, request, action, `export:${declaration.file}`, {
-    filters: request.query ?? {},
+    filters: request.body ?? {},
   });
   const headings = declaration.columns.map((c) => translated.get(c.title) || c.title);
   const file = Readable.from(csvPieces(declaration, headings, batches), { objectMode: false });

@@ -481,7 +481,7 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
     },
   );
 
-  app.get(
+  app.post(
     `/${exportDeclarations.transactions.path}`,
     {
       preHandler: shopAdminFlags(),
@@ -489,12 +489,12 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
         tags: ['incentives'],
         summary:
           'The points movements the filters match (as the list takes them), newest first, as a CSV file (UTF-8 with a byte-order mark) streamed from the database; recorded in the audit log',
-        querystring: transactionExportQuerySchema,
+        body: transactionExportQuerySchema,
         response: { 200: csvResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const query = request.query as TransactionQuery;
+      const query = request.body as TransactionQuery;
       if (query.from && query.to && query.to < query.from)
         throw new HttpError(400, INVALID_FIELDS, [
           { path: 'to', text: 'Must not be before the start' },
@@ -510,7 +510,7 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
     },
   );
 
-  app.get(
+  app.post(
     `/${exportDeclarations.orders.path}`,
     {
       preHandler: shopAdminFlags(),
@@ -518,12 +518,12 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
         tags: ['incentives'],
         summary:
           'Orders of the reward shop, newest first, filtered by buyer, status and UTC dates (both included), as a CSV file (UTF-8 with a byte-order mark) streamed from the database; recorded in the audit log',
-        querystring: orderExportQuerySchema,
+        body: orderExportQuerySchema,
         response: { 200: csvResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { from, to } = request.query;
+      const { from, to } = request.body;
       if (from && to && to < from)
         throw new HttpError(400, INVALID_FIELDS, [
           { path: 'to', text: 'Must not be before the start' },
@@ -534,7 +534,7 @@ export const incentiveShopRoutes: FastifyPluginAsyncJsonSchemaToTs<{
         reply,
         exportDeclarations.orders,
         'incentives.orders.export',
-        shop.allOrders(request.query),
+        shop.allOrders(request.body),
       );
     },
   );

@@ -169,7 +169,7 @@ export const siteAdminRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
     },
   );
 
-  app.get(
+  app.post(
     `/${exportDeclarations.audit.path}`,
     {
       preHandler: manage(),
@@ -177,12 +177,12 @@ export const siteAdminRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
         tags: ['admin'],
         summary:
           'The audit log entries the filters match (as the log takes them), newest first, as a CSV file (UTF-8 with a byte-order mark) streamed from the database; the export is itself recorded',
-        querystring: auditExportQuerySchema,
+        body: auditExportQuerySchema,
         response: { 200: csvResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const query = request.query as AuditQuery;
+      const query = request.body as AuditQuery;
       if (query.from && query.to && query.to < query.from)
         throw new HttpError(400, INVALID_FIELDS, [
           { path: 'to', text: siteAdminMessages.toBeforeFrom },

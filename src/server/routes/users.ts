@@ -94,7 +94,7 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
   );
 
-  app.get(
+  app.post(
     `/${exportDeclarations.users.path}`,
     {
       preHandler: needFlags('site_manage'),
@@ -102,7 +102,7 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         tags: ['users'],
         summary:
           'The users the filters match (as the list takes them), in account order, as a CSV file (UTF-8 with a byte-order mark) streamed from the database; recorded in the audit log',
-        querystring: usersExportQuerySchema,
+        body: usersExportQuerySchema,
         response: { 200: csvResponse, ...errorResponses },
       },
     },
@@ -113,7 +113,7 @@ export const userRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         reply,
         exportDeclarations.users,
         'user.export',
-        app.repos.users.all(request.query as UsersQuery),
+        app.repos.users.all(request.body as UsersQuery),
       ),
   );
 

@@ -36,10 +36,10 @@ afterEach(() => {
 
 describe('ExportButton', () => {
   it('downloads every row the list’s filters match, without its paging, and says so', async () => {
-    let asked: URL | undefined;
+    let asked: unknown;
     server.use(
-      http.get('*/api/v2/incentives/transactions/export', ({ request }) => {
-        asked = new URL(request.url);
+      http.post('*/api/v2/incentives/transactions/export', async ({ request }) => {
+        asked = await request.json();
         const encoder = new TextEncoder();
         // The file comes in pieces, as a long export does.
         const body = new ReadableStream<Uint8Array>({
@@ -65,7 +65,7 @@ describe('ExportButton', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Export transactions' }));
     expect(await screen.findByText(`${FILE} is saved: 3 rows.`)).toBeVisible();
-    expect(Object.fromEntries(asked!.searchParams)).toEqual({ kind: 'adjust', uid: '7' });
+    expect(asked).toEqual({ kind: 'adjust', uid: 7 });
     expect(saved.map((s) => s.name)).toEqual([FILE]);
     const bytes = new Uint8Array(
       await new Promise<ArrayBuffer>((resolve) => {
@@ -81,7 +81,7 @@ describe('ExportButton', () => {
 
   it('says why an export was refused, and saves nothing', async () => {
     server.use(
-      http.get('*/api/v2/users/export', () =>
+      http.post('*/api/v2/users/export', () =>
         HttpResponse.json(
           { message: 'You are not allowed to do this.' },
           { status: 403, headers: { 'content-type': 'application/json' } },

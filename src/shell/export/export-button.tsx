@@ -1,3 +1,4 @@
+import { xsrfHeader } from '@engine/core';
 import { useT } from '@engine/react';
 import { exportDeclarations, type ExportName } from '@schemas/exports/exports';
 import { useEffect, useRef, useState } from 'react';
@@ -14,14 +15,13 @@ const NEWLINE = 10;
 /** What a list's query says about its page, which an export (every page) leaves out. */
 const PAGING = new Set(['page', 'limit', 'after', 'before']);
 
-/** The address of an export for a list's query: its filters, without its paging. */
-export function exportAddress(name: ExportName, query: Record<string, FilterValue>): string {
-  const params = new URLSearchParams();
+/** The filters of a list's query, without its paging and empty values: what an export takes. */
+function filtersOf(query: Record<string, FilterValue>): Record<string, string | number | boolean> {
+  const filters: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(query))
     if (!PAGING.has(key) && value !== undefined && value !== null && value !== '')
-      params.set(key, String(value));
-  const search = params.toString();
-  return `/api/v2/${exportDeclarations[name].path}${search ? `?${search}` : ''}`;
+      filters[key] = value;
+  return filters;
 }
 
 /** The file name the server gives, else the export's own. */
@@ -73,9 +73,16 @@ export function ExportButton({
     running.current = controller;
     setRows(0);
     try {
-      const response = await fetch(exportAddress(name, query), {
+      // A POST: an export is recorded in the audit log, so it is an unsafe request.
+      const response = await fetch(`/api/v2/${exportDeclarations[name].path}`, {
+        method: 'POST',
         credentials: 'same-origin',
-        headers: { accept: 'text/csv, application/json' },
+        headers: {
+          accept: 'text/csv, application/json',
+          'content-type': 'application/json',
+          ...xsrfHeader(),
+        },
+        body: JSON.stringify(filtersOf(query)),
         signal: controller.signal,
       });
       if (!response.ok || !response.body) {

@@ -705,3 +705,119 @@ export const leaderboardSchema = {
   },
 } as const;
 export type Leaderboard = FromSchema<typeof leaderboardSchema>;
+
+/* ------------------------------------------------------------------ overview */
+
+export const overviewMonths = [6, 12] as const;
+
+export const overviewQuerySchema = {
+  $id: 'atrium:incentives-overview-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    months: { type: 'integer', enum: overviewMonths, default: 6 },
+  },
+} as const;
+export type OverviewQuery = FromSchema<typeof overviewQuerySchema>;
+
+const pointsCount = { type: 'integer', minimum: 0 } as const;
+
+/**
+ * `GET incentives/overview?months`: points issued (awards, positive adjustments and refunds),
+ * redeemed (purchases) and expired per week (Monday, UTC) over the last months, what is
+ * outstanding and expires within 30 days, the rewards bought most and the rules that paid most,
+ * and the awards the cheat guard held back in the period.
+ */
+export const overviewSchema = {
+  $id: 'atrium:incentives-overview',
+  type: 'object',
+  required: [
+    'months',
+    'weeks',
+    'totals',
+    'outstanding',
+    'expiring_soon',
+    'top_rewards',
+    'top_rules',
+    'held',
+  ],
+  additionalProperties: false,
+  properties: {
+    months: { type: 'integer', enum: overviewMonths },
+    /** Every week of the period, oldest first, weeks without movements included. */
+    weeks: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['week', 'issued', 'redeemed', 'expired'],
+        additionalProperties: false,
+        properties: {
+          week: date,
+          issued: pointsCount,
+          redeemed: pointsCount,
+          expired: pointsCount,
+        },
+      },
+    },
+    totals: {
+      type: 'object',
+      required: ['issued', 'redeemed', 'expired'],
+      additionalProperties: false,
+      properties: { issued: pointsCount, redeemed: pointsCount, expired: pointsCount },
+    },
+    /** Every user's balance added up. */
+    outstanding: pointsCount,
+    /** Points still held in lots that expire within the next 30 days. */
+    expiring_soon: pointsCount,
+    /** The five rewards with the most units bought in the period (less refunds). */
+    top_rewards: {
+      type: 'array',
+      maxItems: 5,
+      items: {
+        type: 'object',
+        required: ['product_id', 'title', 'redemptions', 'points'],
+        additionalProperties: false,
+        properties: {
+          product_id: { type: 'integer', minimum: 1 },
+          title: { type: 'string' },
+          redemptions: pointsCount,
+          points: pointsCount,
+        },
+      },
+    },
+    /** The five earning rules that paid the most points in the period. */
+    top_rules: {
+      type: 'array',
+      maxItems: 5,
+      items: {
+        type: 'object',
+        required: ['rule', 'points', 'awards'],
+        additionalProperties: false,
+        properties: {
+          rule: { type: 'string' },
+          points: pointsCount,
+          awards: pointsCount,
+        },
+      },
+    },
+    /** Awards the cheat guard held back in the period, in all and per rule (most first). */
+    held: {
+      type: 'object',
+      required: ['awards', 'rules'],
+      additionalProperties: false,
+      properties: {
+        awards: pointsCount,
+        rules: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['rule', 'awards'],
+            additionalProperties: false,
+            properties: { rule: { type: 'string' }, awards: pointsCount },
+          },
+        },
+      },
+    },
+  },
+} as const;
+export type IncentivesOverview = FromSchema<typeof overviewSchema>;

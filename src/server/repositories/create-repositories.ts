@@ -4,6 +4,7 @@ import { availabilityRepository } from './availability';
 import { contentPagesRepository } from './content-pages';
 import { contentTranslationsRepository } from './content-translations';
 import { earningRepository } from './earning';
+import { incentivesOverviewRepository } from './incentives-overview';
 import { languagesRepository } from './languages';
 import { loginFailuresRepository } from './login-failures';
 import { navigationRepository } from './navigation';
@@ -37,6 +38,7 @@ function repositoriesOver(db: Db) {
     storefront: storefrontRepository(db),
     shop: shopRepository(db),
     earning: earningRepository(db),
+    incentivesOverview: incentivesOverviewRepository(db),
     availability: availabilityRepository(db),
     audit: auditRepository(db),
     contentPages: contentPagesRepository(db),

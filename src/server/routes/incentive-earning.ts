@@ -4,6 +4,8 @@ import {
   expiryScheduleInputSchema,
   expiryScheduleSchema,
   leaderboardQuerySchema,
+  overviewQuerySchema,
+  overviewSchema,
   leaderboardSchema,
   rulesSchema,
   type EarningEventCatalogue,
@@ -360,6 +362,23 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
       clearInterval(timer);
     });
   }
+
+  /* ------------------------------------------------------------------ overview */
+
+  app.get(
+    '/incentives/overview',
+    {
+      preHandler: needFlags('incentives_settings'),
+      schema: {
+        tags: ['incentives'],
+        summary:
+          'Points issued, redeemed and expired per week (UTC) over the last 6 or 12 months, points outstanding and expiring within 30 days, the top rewards and earning rules, and awards held back',
+        querystring: overviewQuerySchema,
+        response: { 200: envelope(overviewSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await app.repos.incentivesOverview.overview(request.query.months ?? 6)),
+  );
 
   /* ------------------------------------------------------------------ leaderboard */
 

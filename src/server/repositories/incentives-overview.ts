@@ -1,0 +1,116 @@
+import type { IncentivesOverview } from '@schemas/entities/incentives.schema';
+import type { Db } from '../db/db';
+
+/** How many rewards and rules the overview ranks. */
+const TOP = 5;
+
+/**
+ * The incentives overview, read from the totals the database keeps as points move (migration
+ * 0032: `points_weekly`, `award_rules_weekly`, `product_redemptions_weekly`), the balances, and
+ * the lots due within 30 days (the expiry index): no request sums the ledger.
+ */
+export function incentivesOverviewRepository(db: Db) {
+  return {
+    /**
+     * The last `months` months, from the Monday (UTC) of the week they start in to this week.
+     * Issued points are awards, positive adjustments and refunds; redeemed, purchases; expired,
+     * what the expiry job took.
+     */
+    async overview(
+      months: IncentivesOverview['months'],
+      now: Date = new Date(),
+    ): Promise<IncentivesOverview> {
+      const at = now.toISOString();
+      const period = `atrium_utc_week($1::timestamptz - make_interval(months => $2::int))`;
+      const weeks = await db.query<{
+        week: string;
+        issued: number;
+        redeemed: number;
+        expired: number;
+      }>(
+        `WITH moved AS (
+           SELECT week,
+                  sum(points_in) FILTER (WHERE kind IN ('award', 'adjust', 'refund')) AS issued,
+                  sum(points_out) FILTER (WHERE kind = 'redeem') AS redeemed,
+                  sum(points_out) FILTER (WHERE kind = 'expire') AS expired
+             FROM points_weekly
+            WHERE week >= ${period} AND week <= atrium_utc_week($1::timestamptz)
+            GROUP BY week
+         )
+         SELECT to_char(s.week, 'YYYY-MM-DD') AS week,
+                coalesce(m.issued, 0)::float8 AS issued,
+                coalesce(m.redeemed, 0)::float8 AS redeemed,
+                coalesce(m.expired, 0)::float8 AS expired
+           FROM generate_series(${period}, atrium_utc_week($1::timestamptz), interval '1 week')
+                  AS s (week)
+           LEFT JOIN moved m ON m.week = s.week::date
+          ORDER BY s.week`,
+        [at, months],
+      );
+      const figures = await db.query<{ outstanding: number; expiring: number; held: number }>(
+        `SELECT (SELECT coalesce(sum(points), 0)::float8 FROM point_balances) AS outstanding,
+                (SELECT coalesce(sum(remaining), 0)::float8 FROM points_ledger
+                  WHERE remaining > 0 AND expires_at IS NOT NULL
+                    AND expires_at < $1::timestamptz + interval '30 days') AS expiring,
+                (SELECT coalesce(sum(movements), 0)::float8 FROM points_weekly
+                  WHERE kind = 'held' AND week >= ${period}) AS held`,
+        [at, months],
+      );
+      const rewards = await db.query<{
+        product_id: number;
+        title: string;
+        redemptions: number;
+        points: number;
+      }>(
+        `SELECT r.product_id, p.title, r.redemptions, r.points
+           FROM (SELECT product_id, sum(quantity)::float8 AS redemptions,
+                        sum(points)::float8 AS points
+                   FROM product_redemptions_weekly
+                  WHERE week >= ${period}
+                  GROUP BY product_id) r
+           JOIN incentive_products p ON p.id = r.product_id
+          WHERE r.redemptions > 0
+          ORDER BY r.redemptions DESC, r.points DESC, p.title, r.product_id
+          LIMIT ${TOP}`,
+        [at, months],
+      );
+      const rules = await db.query<{
+        rule: string;
+        points: number;
+        awards: number;
+        held: number;
+      }>(
+        `SELECT rule, sum(points)::float8 AS points, sum(awards)::float8 AS awards,
+                sum(held)::float8 AS held
+           FROM award_rules_weekly
+          WHERE week >= ${period}
+          GROUP BY rule
+          ORDER BY points DESC, rule`,
+        [at, months],
+      );
+      const rows = weeks.rows;
+      const sum = (key: 'issued' | 'redeemed' | 'expired') =>
+        rows.reduce((total, week) => total + week[key], 0);
+      const figure = figures.rows[0]!;
+      return {
+        months,
+        weeks: rows,
+        totals: { issued: sum('issued'), redeemed: sum('redeemed'), expired: sum('expired') },
+        outstanding: figure.outstanding,
+        expiring_soon: figure.expiring,
+        top_rewards: rewards.rows,
+        top_rules: rules.rows
+          .filter((r) => r.points > 0)
+          .slice(0, TOP)
+          .map(({ rule, points, awards }) => ({ rule, points, awards })),
+        held: {
+          awards: figure.held,
+          rules: rules.rows
+            .filter((r) => r.held > 0)
+            .sort((a, b) => b.held - a.held || a.rule.localeCompare(b.rule))
+            .map(({ rule, held }) => ({ rule, awards: held })),
+        },
+      };
+    },
+  };
+}

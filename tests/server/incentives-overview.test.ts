@@ -1,0 +1,210 @@
+import {
+  awardGuardDefaults,
+  type IncentivesOverview,
+  type Order,
+  type Product,
+  type Rule,
+} from '@schemas/entities/incentives.schema';
+import { ruleTypes } from '@schemas/incentives/rule-types';
+import { expect, it } from 'vitest';
+import { describeEachDb, rewardBody, signedIn } from './helpers';
+
+const OVERVIEW = '/api/v2/incentives/overview';
+const RULES = '/api/v2/settings/incentives/rules';
+const DAY = 24 * 60 * 60 * 1000;
+
+type Data<T> = { data: T };
+
+/**
+ * The incentives overview reads totals the database keeps as points move. Whatever happened
+ * (awards, held-back awards, adjustments, purchases, a refund, expiry, movements long ago), its
+ * figures must say what summing the ledger, the awards and the orders says.
+ */
+describeEachDb('incentives overview', (server) => {
+  const db = () => server().db;
+  const uidOf = async (name: string) =>
+    (await db().query<{ uid: number }>('SELECT uid FROM users WHERE name = $1', [name])).rows[0]!
+      .uid;
+
+  /** The first instant of the overview's period: the Monday (UTC) of `months` months ago. */
+  const since = (months: number) =>
+    `(date_trunc('week', (now() - make_interval(months => ${months})) AT TIME ZONE 'UTC')
+        AT TIME ZONE 'UTC')`;
+
+  /** The overview's figures summed from the ledger, the awards and the orders themselves. */
+  async function fromTheLedger(months: number) {
+    const weeks = await db().query<{
+      week: string;
+      issued: number;
+      redeemed: number;
+      expired: number;
+    }>(
+      `SELECT to_char(date_trunc('week', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week,
+              coalesce(sum(delta) FILTER (WHERE delta > 0 AND kind IN ('award', 'adjust', 'refund')), 0)::int AS issued,
+              coalesce(-sum(delta) FILTER (WHERE kind = 'redeem'), 0)::int AS redeemed,
+              coalesce(-sum(delta) FILTER (WHERE kind = 'expire'), 0)::int AS expired
+         FROM points_ledger
+        WHERE created_at >= ${since(months)} AND kind <> 'held'
+        GROUP BY 1 ORDER BY 1`,
+    );
+    const figures = await db().query<{ outstanding: number; expiring: number; held: number }>(
+      `SELECT (SELECT coalesce(sum(delta), 0)::int FROM points_ledger) AS outstanding,
+              (SELECT coalesce(sum(remaining), 0)::int FROM points_ledger
+                WHERE expires_at < now() + interval '30 days') AS expiring,
+              (SELECT count(*)::int FROM points_ledger
+                WHERE kind = 'held' AND created_at >= ${since(months)}) AS held`,
+    );
+    const rules = await db().query<{ rule: string; points: number; awards: number }>(
+      `SELECT rule, sum(points)::int AS points, count(*) FILTER (WHERE points > 0)::int AS awards
+         FROM incentive_awards WHERE created_at >= ${since(months)}
+        GROUP BY rule HAVING sum(points) > 0 ORDER BY 2 DESC, 1 LIMIT 5`,
+    );
+    const heldRules = await db().query<{ rule: string; awards: number }>(
+      `SELECT rule, count(*)::int AS awards FROM incentive_awards
+        WHERE points = 0 AND created_at >= ${since(months)} GROUP BY rule ORDER BY 2 DESC, 1`,
+    );
+    const rewards = await db().query<{
+      product_id: number;
+      title: string;
+      redemptions: number;
+      points: number;
+    }>(
+      `SELECT i.product_id, p.title, sum(i.quantity)::int AS redemptions,
+              sum(i.price * i.quantity)::int AS points
+         FROM incentive_order_items i
+         JOIN incentive_orders o ON o.id = i.order_id
+         JOIN incentive_products p ON p.id = i.product_id
+        WHERE o.status = 'completed' AND o.created_at >= ${since(months)}
+        GROUP BY 1, 2 ORDER BY 3 DESC, 4 DESC, 2, 1 LIMIT 5`,
+    );
+    const figure = figures.rows[0]!;
+    return {
+      weeks: weeks.rows,
+      outstanding: figure.outstanding,
+      expiring_soon: figure.expiring,
+      held: { awards: figure.held, rules: heldRules.rows },
+      top_rules: rules.rows,
+      top_rewards: rewards.rows,
+    };
+  }
+
+  it('says what the ledger says after awards, held-back awards, purchases, a refund and expiry', async () => {
+    const admin = await signedIn(server, 'admin');
+    const learner = await signedIn(server, 'learner');
+    const { points, earning } = server().app.repos;
+    const learnerUid = await uidOf('learner');
+    const trainerUid = await uidOf('trainer');
+
+    // One award a rolling hour: the second completion is held back.
+    const rules: Rule[] = ruleTypes.map((r) => ({ type: r.type, ...r.defaults }));
+    const guarded = await admin.post(RULES, {
+      rules,
+      expiry_schedule_id: null,
+      guard: { ...awardGuardDefaults, max_awards: 1, max_points: null, window_minutes: 60 },
+    });
+    expect(guarded.statusCode, guarded.body).toBe(200);
+    const tag = Math.random().toString(36).slice(2, 8);
+    try {
+      const first = await earning.award(trainerUid, 'training_completed', `overview-a-${tag}`);
+      const second = await earning.award(trainerUid, 'training_completed', `overview-b-${tag}`);
+      expect(first).toBeGreaterThan(0);
+      expect(second).toBe(0);
+    } finally {
+      const restored = await admin.post(RULES, { rules, expiry_schedule_id: null });
+      expect(restored.statusCode, restored.body).toBe(200);
+    }
+
+    await points.credit({ uid: learnerUid, points: 120, kind: 'award', source: 'test' });
+    await points.credit({ uid: learnerUid, points: 30, kind: 'adjust' });
+    await points.debit({ uid: learnerUid, points: 5, kind: 'adjust' });
+    // Points that expire in ten days, and points already due that the job expires now.
+    await points.credit({
+      uid: trainerUid,
+      points: 44,
+      kind: 'award',
+      source: 'test',
+      expiresAt: new Date(Date.now() + 10 * DAY),
+    });
+    await points.credit({
+      uid: trainerUid,
+      points: 17,
+      kind: 'award',
+      source: 'test',
+      expiresAt: new Date(Date.now() - DAY),
+    });
+    expect(await points.expireDue(new Date())).toBeGreaterThanOrEqual(17);
+    // Movements long ago: one within the last 12 months only, one before both periods.
+    await db().query(
+      `INSERT INTO points_ledger (uid, delta, kind, note, source, remaining, balance_after, created_at)
+       VALUES ($1, 250, 'adjust', 'then', 'test', 0, 0, now() - interval '250 days'),
+              ($1, 400, 'award', 'long ago', 'test', 0, 0, now() - interval '400 days'),
+              ($1, -650, 'adjust', 'evened', 'test', 0, 0, now() - interval '400 days')`,
+      [learnerUid],
+    );
+
+    // Two purchases of a new reward, one of them refunded: it counts once.
+    const created = await admin.post(
+      '/api/v2/incentives/products',
+      rewardBody(`Overview reward ${tag}`, { price: 12 }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const reward = created.json<Data<Product>>().data;
+    const orders: Order[] = [];
+    for (const key of ['one', 'two']) {
+      const bought = await learner.post(
+        '/api/v2/incentives/shop_checkout',
+        { products: [reward.id, reward.id] },
+        { headers: { 'idempotency-key': `overview-${key}-${tag}` } },
+      );
+      expect(bought.statusCode, bought.body).toBe(200);
+      orders.push(bought.json<Data<Order>>().data);
+    }
+    const refunded = await admin.post(`/api/v2/incentives/orders/${orders[1]!.id}/refund`, {});
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    for (const months of [6, 12]) {
+      const res = await admin.get(`${OVERVIEW}?months=${months}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const overview = res.json<Data<IncentivesOverview>>().data;
+      const ledger = await fromTheLedger(months);
+      expect(overview.months).toBe(months);
+      // Every week of the period is listed, oldest first, about 4.35 a month.
+      expect(overview.weeks.length).toBeGreaterThanOrEqual(Math.floor(months * 4.3));
+      expect(overview.weeks.length).toBeLessThanOrEqual(Math.ceil(months * 4.4) + 1);
+      expect(overview.weeks.map((w) => w.week)).toEqual(
+        overview.weeks.map((w) => w.week).toSorted(),
+      );
+      const moved = overview.weeks.filter((w) => w.issued || w.redeemed || w.expired);
+      expect(moved).toEqual(ledger.weeks.filter((w) => w.issued || w.redeemed || w.expired));
+      expect(overview.totals).toEqual({
+        issued: ledger.weeks.reduce((n, w) => n + w.issued, 0),
+        redeemed: ledger.weeks.reduce((n, w) => n + w.redeemed, 0),
+        expired: ledger.weeks.reduce((n, w) => n + w.expired, 0),
+      });
+      expect(overview.outstanding).toBe(ledger.outstanding);
+      expect(overview.expiring_soon).toBe(ledger.expiring_soon);
+      expect(overview.expiring_soon).toBeGreaterThanOrEqual(44);
+      expect(overview.top_rules).toEqual(ledger.top_rules);
+      expect(overview.top_rewards).toEqual(ledger.top_rewards);
+      expect(overview.held).toEqual(ledger.held);
+      expect(overview.held.awards).toBeGreaterThanOrEqual(1);
+      expect(overview.held.rules.map((r) => r.rule)).toContain('training_completed');
+      const ours = overview.top_rewards.find((r) => r.product_id === reward.id);
+      if (ours) expect(ours).toMatchObject({ redemptions: 2, points: 24 });
+    }
+    // The movement 250 days ago is in the 12 months only.
+    const six = (await admin.get(`${OVERVIEW}?months=6`)).json<Data<IncentivesOverview>>().data;
+    const twelve = (await admin.get(`${OVERVIEW}?months=12`)).json<Data<IncentivesOverview>>().data;
+    expect(twelve.totals.issued - six.totals.issued).toBeGreaterThanOrEqual(250);
+  });
+
+  it('is for incentives administrators only, for 6 or 12 months', async () => {
+    const learner = await signedIn(server, 'learner');
+    expect((await learner.get(OVERVIEW)).statusCode).toBe(403);
+    const admin = await signedIn(server, 'admin');
+    expect((await admin.get(`${OVERVIEW}?months=7`)).statusCode).toBe(400);
+    const res = await admin.get(OVERVIEW);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Data<IncentivesOverview>>().data.months).toBe(6);
+  });
+});

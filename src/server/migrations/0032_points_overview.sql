@@ -30,8 +30,7 @@ CREATE TABLE award_rules_weekly (
 );
 
 -- Units of each reward bought per week (the week of the order) and the points spent on them,
--- less what was refunded. A purchase already waits for its product's row (stock), so these
--- rows need no shards.
+-- less what was refunded.
 CREATE TABLE product_redemptions_weekly (
   week date NOT NULL,
   product_id integer NOT NULL REFERENCES incentive_products (id) ON DELETE CASCADE,
@@ -85,27 +84,30 @@ CREATE TRIGGER incentive_awards_weekly
   AFTER INSERT ON incentive_awards REFERENCING NEW TABLE AS added
   FOR EACH STATEMENT EXECUTE FUNCTION atrium_count_award_rules();
 
--- Items of a purchase count in the week of their order.
-CREATE FUNCTION atrium_count_redemptions() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Items of a purchase count in the week of their order. Purchases and refunds lock the order,
+-- the buyer's balance and the stock first: these rows are counted at commit, after every other
+-- lock the transaction takes, so that a purchase and a refund of one product never wait for each
+-- other in opposite orders.
+CREATE FUNCTION atrium_count_redemption() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO product_redemptions_weekly AS w (week, product_id, quantity, points)
-  SELECT atrium_utc_week(o.created_at), i.product_id, sum(i.quantity), sum(i.price * i.quantity)
-    FROM added i
-    JOIN incentive_orders o ON o.id = i.order_id
-   WHERE i.product_id IS NOT NULL AND o.status = 'completed'
-   GROUP BY 1, 2
-   ORDER BY 1, 2
-  ON CONFLICT (week, product_id) DO UPDATE
-    SET quantity = w.quantity + EXCLUDED.quantity,
-        points = w.points + EXCLUDED.points;
+  IF NEW.product_id IS NOT NULL THEN
+    INSERT INTO product_redemptions_weekly AS w (week, product_id, quantity, points)
+    SELECT atrium_utc_week(o.created_at), NEW.product_id, NEW.quantity, NEW.price * NEW.quantity
+      FROM incentive_orders o
+     WHERE o.id = NEW.order_id AND o.status = 'completed'
+    ON CONFLICT (week, product_id) DO UPDATE
+      SET quantity = w.quantity + EXCLUDED.quantity,
+          points = w.points + EXCLUDED.points;
+  END IF;
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER incentive_order_items_weekly
-  AFTER INSERT ON incentive_order_items REFERENCING NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION atrium_count_redemptions();
+CREATE CONSTRAINT TRIGGER incentive_order_items_weekly
+  AFTER INSERT ON incentive_order_items
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION atrium_count_redemption();
 
--- A refunded order's items no longer count as redeemed.
+-- A refunded order's items no longer count as redeemed (at commit too).
 CREATE FUNCTION atrium_uncount_refund() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE product_redemptions_weekly w
@@ -118,8 +120,9 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER incentive_orders_refund_weekly
+CREATE CONSTRAINT TRIGGER incentive_orders_refund_weekly
   AFTER UPDATE OF status ON incentive_orders
+  DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW
   WHEN (OLD.status = 'completed' AND NEW.status = 'refunded')
   EXECUTE FUNCTION atrium_uncount_refund();

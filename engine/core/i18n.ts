@@ -78,12 +78,8 @@ export function needsMessageFormat(translations: readonly Translation[]): boolea
 export function loadMessageFormat(): Promise<MessageFormat> {
   const load = () => import('intl-messageformat').then((module) => module.IntlMessageFormat);
   // A lost request is tried once more before plural strings settle for their English forms.
-  return load().catch(
-    () =>
-      new Promise<MessageFormat>((resolve, reject) =>
-        setTimeout(() => load().then(resolve, reject), 1000),
-      ),
-  );
+  const again = () => new Promise((resolve) => setTimeout(resolve, 1000)).then(load);
+  return load().catch(again);
 }
 
 /**

@@ -96,7 +96,10 @@ export function TranslatableField(props: FieldProps) {
       />
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(current.langcode)}>
         {current.langcode === editing.defaultLanguage.langcode ? (
-          own
+          // The default language's text reads in its own direction inside a page in another.
+          <div lang={editing.defaultLanguage.langcode} dir={editing.defaultLanguage.dir}>
+            {own}
+          </div>
         ) : (
           <OtherLanguageText
             key={current.langcode}

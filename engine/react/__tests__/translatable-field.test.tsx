@@ -66,6 +66,9 @@ describe('TranslatableField', () => {
     expect(arabicName).toHaveAttribute('dir', 'rtl');
     expect(titleTabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Title')).toHaveValue('Mug');
+    // The default language's text reads in its own direction, whatever the page's.
+    expect(screen.getByLabelText('Title').closest('[dir]')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText('Title').closest('[lang]')).toHaveAttribute('lang', 'en');
 
     // Keyboard: the arrow key moves to the next language's tab and shows its text.
     titleTabs[0]!.focus();

@@ -45,6 +45,8 @@ export interface LanguageTabsProps {
   panelId: string;
   /** Whether a language's text is still to be written: its tab says so. */
   missing?(langcode: string): boolean;
+  /** Whether a language's text was refused (the server's message shows under the text): its tab says so. */
+  invalid?(langcode: string): boolean;
 }
 
 /**
@@ -97,7 +99,12 @@ export function LanguageTabs(p: LanguageTabsProps) {
             <span lang={spoken(language.langcode)} dir={language.dir}>
               {ownLanguageName(language)}
             </span>
-            {p.missing?.(language.langcode) ? (
+            {p.invalid?.(language.langcode) ? (
+              <>
+                {' '}
+                <span className="language-tab-invalid">{t('to correct')}</span>
+              </>
+            ) : p.missing?.(language.langcode) ? (
               <>
                 {' '}
                 <span className="language-tab-missing">{t('not translated')}</span>

@@ -224,11 +224,29 @@ function translateUi(node: unknown, t: Translator): unknown {
   );
 }
 
+/** Where the server puts messages about texts in other languages: `translations[ar][title]`. */
+const TRANSLATION_PATH = /^translations\.([^.]+)\.(.+)$/;
+
+/** The server's messages about texts in other languages, by language and field path. */
+function translationErrors(
+  error: ApiRequestError | null | undefined,
+): Record<string, Record<string, string[]>> | undefined {
+  const found: Record<string, Record<string, string[]>> = {};
+  for (const { path, text } of error?.messages ?? []) {
+    const match = TRANSLATION_PATH.exec(bracketToDotted(path));
+    if (!match) continue;
+    const [, langcode, field] = match as unknown as [string, string, string];
+    ((found[langcode] ??= {})[field] ??= []).push(text);
+  }
+  return Object.keys(found).length ? found : undefined;
+}
+
 /** Server messages as an rjsf error schema keyed by dotted field paths. */
 function serverErrorSchema(error: ApiRequestError | null | undefined): ErrorSchema | undefined {
   if (!error?.messages.length) return undefined;
   const root: Record<string, unknown> = {};
   for (const { path, text } of error.messages) {
+    if (TRANSLATION_PATH.test(bracketToDotted(path))) continue;
     let node = root;
     for (const key of bracketToDotted(path).split('.').filter(Boolean)) {
       node[key] ??= {};
@@ -268,6 +286,10 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
     return translating ? withTranslatableFields(p.schema, translated) : translated;
   }, [p.uiSchema, p.schema, t, translating]);
   const extraErrors = useMemo(() => serverErrorSchema(p.serverErrors), [p.serverErrors]);
+  const translations = useMemo(() => {
+    const errors = translationErrors(p.serverErrors);
+    return p.translations && errors ? { ...p.translations, errors } : p.translations;
+  }, [p.translations, p.serverErrors]);
   const sources = p.sources ?? noSources;
   const formContext = useMemo<FormContext>(() => ({ t, sources }), [t, sources]);
 
@@ -290,7 +312,7 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
     ) : null;
 
   return (
-    <FormTranslationsContext.Provider value={p.translations}>
+    <FormTranslationsContext.Provider value={translations}>
       <Form
         schema={schema}
         {...(uiSchema ? { uiSchema } : {})}

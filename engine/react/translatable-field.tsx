@@ -18,6 +18,11 @@ export interface FormTranslations {
   languages: readonly FormLanguage[];
   value: ContentTranslations;
   onChange(next: ContentTranslations): void;
+  /**
+   * The server's messages about texts in other languages, by language and field path (from its
+   * `translations[ar][title]` paths): each shows under its text, and its language's tab says so.
+   */
+  errors?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 }
 
 /** What {@link TranslatableField} reads of the form it is in. */
@@ -73,7 +78,12 @@ export function TranslatableField(props: FieldProps) {
 
   const path = props.fieldPathId.path.join('.');
   const all = [editing.defaultLanguage, ...editing.languages];
-  const current = all.find((l) => l.langcode === active) ?? editing.defaultLanguage;
+  const errorsOf = (langcode: string) => editing.errors?.[langcode]?.[path] ?? [];
+  // A refused text's language opens first, until another tab is chosen.
+  const current =
+    all.find((l) => l.langcode === active) ??
+    all.find((l) => errorsOf(l.langcode).length > 0) ??
+    editing.defaultLanguage;
   const multiline = uiOptions.widget === 'textarea';
   const tabId = (langcode: string) => `${base}-tab-${langcode}`;
   const panelId = `${base}-panel`;
@@ -93,6 +103,7 @@ export function TranslatableField(props: FieldProps) {
         missing={(langcode) =>
           langcode !== editing.defaultLanguage.langcode && text(langcode).trim() === ''
         }
+        invalid={(langcode) => errorsOf(langcode).length > 0}
       />
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(current.langcode)}>
         {current.langcode === editing.defaultLanguage.langcode ? (
@@ -111,6 +122,7 @@ export function TranslatableField(props: FieldProps) {
             maxLength={props.schema.maxLength}
             disabled={Boolean(props.disabled || props.readonly)}
             value={text(current.langcode)}
+            errors={errorsOf(current.langcode)}
             onChange={(value) =>
               editing.onChange(withText(editing.value, current.langcode, path, value))
             }
@@ -130,11 +142,15 @@ function OtherLanguageText(p: {
   maxLength: number | undefined;
   disabled: boolean;
   value: string;
+  errors: readonly string[];
   onChange(value: string): void;
 }) {
+  const errorId = `${p.id}__translation_error`;
+  const invalid = p.errors.length > 0;
   const common = {
     id: p.id,
     'aria-label': p.label,
+    ...(invalid ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}),
     lang: p.language.langcode,
     dir: p.language.dir,
     className: 'form-control',
@@ -142,9 +158,23 @@ function OtherLanguageText(p: {
     value: p.value,
     ...(p.maxLength === undefined ? {} : { maxLength: p.maxLength }),
   };
-  return p.multiline ? (
+  const box = p.multiline ? (
     <textarea {...common} rows={p.rows} onChange={(event) => p.onChange(event.target.value)} />
   ) : (
     <input {...common} type="text" onChange={(event) => p.onChange(event.target.value)} />
+  );
+  return (
+    <>
+      {box}
+      {invalid ? (
+        <ul className="error-detail" id={errorId}>
+          {p.errors.map((message) => (
+            <li key={message} className="text-danger">
+              {message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ContentTranslations } from '../../core';
+import { ApiRequestError, type ContentTranslations } from '../../core';
 import { SchemaForm, type FormTranslations } from '../schema-form';
 
 const schema = {
@@ -19,7 +19,10 @@ const uiSchema = { intro: { 'ui:widget': 'textarea' } };
 type Reward = { title?: string; intro?: string; price?: number };
 
 /** A form with English as the default language and Arabic (right to left) and French beside it. */
-function Harness(p: { onSubmit(data: Reward, texts: ContentTranslations): void }) {
+function Harness(p: {
+  onSubmit(data: Reward, texts: ContentTranslations): void;
+  serverErrors?: ApiRequestError;
+}) {
   const [value, setValue] = useState<ContentTranslations>({ ar: { title: 'كوب' } });
   const translations: FormTranslations = {
     defaultLanguage: { langcode: 'en', name: 'English', dir: 'ltr' },
@@ -37,6 +40,7 @@ function Harness(p: { onSubmit(data: Reward, texts: ContentTranslations): void }
       uiSchema={uiSchema}
       formData={{ title: 'Mug', intro: 'A mug.', price: 5 }}
       translations={translations}
+      {...(p.serverErrors ? { serverErrors: p.serverErrors } : {})}
       onSubmit={(data) => p.onSubmit(data, value)}
     />
   );
@@ -115,5 +119,31 @@ describe('TranslatableField', () => {
     expect(tabs[2]).toHaveFocus();
     await user.keyboard('{Home}');
     expect(tabs[0]).toHaveFocus();
+  });
+
+  it('shows the server’s message about a text in another language under it, on its tab', async () => {
+    const refused = new ApiRequestError(400, 'Some fields are not valid.', {
+      messages: [
+        { path: 'translations[fr][intro]', text: 'Must be at most 20 characters' },
+        { path: 'price', text: 'Must be at least 1' },
+      ],
+    });
+    render(<Harness onSubmit={vi.fn()} serverErrors={refused} />);
+    // The field-level message stays where it was.
+    expect(screen.getByText('Must be at least 1')).toBeVisible();
+    const introTabs = within(screen.getAllByRole('tablist')[1]!);
+    // The refused language's tab opens and says so; the text box names its message.
+    const french = introTabs.getByRole('tab', { name: /français/ });
+    expect(french).toHaveAttribute('aria-selected', 'true');
+    expect(french).toHaveTextContent('to correct');
+    const box = screen.getByLabelText('Introduction (French)');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Must be at most 20 characters');
+    // The title's tabs, with nothing refused, stay on the default language.
+    const titleTabs = within(screen.getAllByRole('tablist')[0]!);
+    expect(titleTabs.getByRole('tab', { name: 'English' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 });

@@ -360,6 +360,21 @@ function availabilityQueries(db: Db) {
         [range.start, range.end],
       );
       const kept = horizon[0]?.kept === true;
+      const trainerCount = async () => {
+        const countParams = new SqlParams();
+        const countWhere = trainerWhere({ organization }, countParams);
+        const { rows: total } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM availability_trainers t
+            ${countWhere.length ? `WHERE ${countWhere.join(' AND ')}` : ''}`,
+          countParams.values,
+        );
+        return total[0]?.n ?? 0;
+      };
+      const countsOf = (rows: readonly { weekday: number; hour: number; n: number }[]) => {
+        const counts = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+        for (const row of rows) counts[row.weekday]![row.hour] = row.n;
+        return counts;
+      };
       // A week at most holds each weekday's hour once: its trainers are counted as they are
       // found; over longer ranges each trainer once per weekday's hour.
       const once =
@@ -380,7 +395,7 @@ function availabilityQueries(db: Db) {
       const pool = kept
         ? `SELECT sp.uid, sp.span FROM (${trainers}) t
              JOIN availability_spans sp ON sp.uid = t.uid
-            WHERE upper(sp.span) > ${start}::timestamptz AND lower(sp.span) < ${end}::timestamptz`
+            WHERE sp.span && tstzrange(${start}::timestamptz, ${end}::timestamptz)`
         : `SELECT t.uid, s.span FROM (${trainers}) t
             CROSS JOIN LATERAL unnest(atrium_availability_expand(
               t.uid, atrium_availability_timezone(t.uid),
@@ -390,8 +405,7 @@ function availabilityQueries(db: Db) {
             WHERE sp.span @> h.span
               AND EXISTS (SELECT 1 FROM availability_trainers t WHERE t.uid = sp.uid)`
         : `SELECT p.uid FROM pool p WHERE p.span @> h.span`;
-      const { rows } = await db.query<{ weekday: number; hour: number; n: number }>(
-        `WITH ${perHour ? '' : `pool AS MATERIALIZED (${pool}),`} clock AS (
+      const clock = `clock AS (
            SELECT l.local, atrium_wall_clock(l.local, ${zone}) AS starts,
                   atrium_wall_clock(l.local + interval '1 hour', ${zone}) AS ends
              FROM generate_series(
@@ -404,7 +418,44 @@ function availabilityQueries(db: Db) {
            SELECT c.local, tstzrange(c.starts, c.ends) AS span FROM clock c
             WHERE c.ends > c.starts AND c.starts >= ${start}::timestamptz
               AND c.ends <= ${end}::timestamptz
-         )
+         )`;
+      if (kept && once === '') {
+        // A week at most, inside the kept spans: each span marks the run of hours it holds
+        // whole, found by its ends among the hours' (in order), +1 where the run starts and -1
+        // after it ends; a running sum over the hours counts the trainers. Work grows with the
+        // spans of the week, not with hours times trainers.
+        const { rows } = await db.query<{ weekday: number; hour: number; n: number }>(
+          `WITH ${clock}, numbered AS MATERIALIZED (
+             SELECT row_number() OVER (ORDER BY lower(h.span))::int AS k, h.local, h.span
+               FROM hours h
+           ), edges AS (
+             SELECT array_agg(lower(n.span) ORDER BY n.k) AS starts,
+                    array_agg(upper(n.span) ORDER BY n.k) AS ends
+               FROM numbered n
+           ), runs AS (
+             SELECT width_bucket(lower(p.span) - interval '1 microsecond', e.starts) + 1 AS first,
+                    width_bucket(upper(p.span), e.ends) AS last
+               FROM (${pool}) p CROSS JOIN edges e
+           ), marks AS (
+             SELECT r.first AS k, 1 AS d FROM runs r WHERE r.first <= r.last
+             UNION ALL
+             SELECT r.last + 1, -1 FROM runs r WHERE r.first <= r.last
+           ), counted AS (
+             SELECT n.local,
+                    sum(coalesce(m.d, 0)) OVER (ORDER BY n.k) AS n
+               FROM numbered n
+               LEFT JOIN (SELECT k, sum(d)::int AS d FROM marks GROUP BY k) m ON m.k = n.k
+           )
+           SELECT extract(dow FROM c.local)::int AS weekday,
+                  extract(hour FROM c.local)::int AS hour, sum(c.n)::int AS n
+             FROM counted c WHERE c.n > 0
+            GROUP BY 1, 2`,
+          params.values,
+        );
+        return { trainers: await trainerCount(), counts: countsOf(rows) };
+      }
+      const { rows } = await db.query<{ weekday: number; hour: number; n: number }>(
+        `WITH ${perHour ? '' : `pool AS MATERIALIZED (${pool}),`} ${clock}
          SELECT x.weekday, x.hour, count(*)::int AS n
            FROM (SELECT ${once} extract(dow FROM h.local)::int AS weekday,
                         extract(hour FROM h.local)::int AS hour, a.uid
@@ -412,16 +463,7 @@ function availabilityQueries(db: Db) {
           GROUP BY 1, 2`,
         params.values,
       );
-      const countParams = new SqlParams();
-      const countWhere = trainerWhere({ organization }, countParams);
-      const { rows: total } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM availability_trainers t
-          ${countWhere.length ? `WHERE ${countWhere.join(' AND ')}` : ''}`,
-        countParams.values,
-      );
-      const counts = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
-      for (const row of rows) counts[row.weekday]![row.hour] = row.n;
-      return { trainers: total[0]?.n ?? 0, counts };
+      return { trainers: await trainerCount(), counts: countsOf(rows) };
     },
 
     /** Weekly hours by uid, sorted by weekday and start. */

@@ -59,13 +59,17 @@ export function Breadcrumbs() {
             <li key={`${crumb.url}-${index}`} className={styles.item}>
               {index > 0 && <Icon name="chevron-forward" size={16} className={styles.separator} />}
               {last ? (
-                <span aria-current="page" className={styles.current}>
+                <span aria-current="page" className={styles.current} dir="auto">
                   {crumb.label}
                 </span>
               ) : crumb.redirect ? (
-                <a href={crumb.url}>{crumb.label}</a>
+                <a href={crumb.url} dir="auto">
+                  {crumb.label}
+                </a>
               ) : (
-                <Link to={crumb.url}>{crumb.label}</Link>
+                <Link to={crumb.url} dir="auto">
+                  {crumb.label}
+                </Link>
               )}
             </li>
           );

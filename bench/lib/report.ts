@@ -253,6 +253,28 @@ export function benchmarksMarkdown(
 /** Whether a row belongs to the scale part (its groups begin with "Scale"). */
 const isScaleRow = (row: BenchRow) => row.group.startsWith('Scale');
 
+/**
+ * The rows of a run that measured some parts, with the last figures of the groups it did not
+ * measure (`BENCH_ONLY=browser` keeps the server's and the bundle's rows), in their order.
+ */
+function keepOthers(
+  previous: BenchResults['rows'],
+  measured: BenchResults['rows'],
+): BenchResults['rows'] {
+  const groups = new Set(measured.map((row) => row.group));
+  const out: BenchResults['rows'] = [];
+  const placed = new Set<string>();
+  for (const row of previous) {
+    if (!groups.has(row.group)) out.push(row);
+    else if (!placed.has(row.group)) {
+      placed.add(row.group);
+      out.push(...measured.filter((m) => m.group === row.group));
+    }
+  }
+  out.push(...measured.filter((m) => !placed.has(m.group)));
+  return out;
+}
+
 async function readResults(file: string): Promise<BenchResults | null> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as BenchResults;
@@ -280,7 +302,8 @@ export async function writeReport(root: string, results: BenchResults): Promise<
         filepath: file,
       }),
     );
-  if (mainRows.length || !scaleRows.length) await write(mainFile, mainRows);
+  if (mainRows.length || !scaleRows.length)
+    await write(mainFile, keepOthers((await readResults(mainFile))?.rows ?? [], mainRows));
   if (scaleRows.length) await write(scaleFile, scaleRows);
   await writeFile(
     path.join(root, 'BENCHMARKS.md'),

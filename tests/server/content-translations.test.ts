@@ -70,6 +70,18 @@ describeEachDb('texts administrators enter, per site language', (server) => {
       title: string;
     }[];
     expect(page.find((p) => p.id === id)?.title).toBe('نبتة مكتب');
+    // A training's topics and levels are named as the catalogue's filters name them.
+    const training = (await arabic.get('/api/v2/trainings/1')).json().data as {
+      tags: { tid: number; name: string; vocabulary: string }[];
+    };
+    expect(training.tags.length).toBeGreaterThan(0);
+    for (const tag of training.tags) {
+      const terms = (
+        await arabic.get(`/api/v2/taxonomy_terms?machine_name=${tag.vocabulary}&limit=100`)
+      ).json().data as { tid: number; name: string }[];
+      expect(tag.name).toBe(terms.find((t) => t.tid === tag.tid)?.name);
+    }
+    expect(training.tags.some((tag) => /\p{Script=Arabic}/u.test(tag.name))).toBe(true);
     // The order an Arabic reader gets back names what they bought in Arabic where it can.
     const given = await admin.post('/api/v2/incentives/adjustments', {
       uid: await uidOf('layla'),

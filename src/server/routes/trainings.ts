@@ -18,6 +18,7 @@ import {
   paged,
   idParams,
 } from '@engine/server';
+import { localizeRows, requestLanguage } from '../lib/content-sources';
 import { errorResponses, needSignedIn } from '../lib/guards';
 import { NOT_FOUND } from '../lib/messages';
 import { viewerOf } from '../lib/viewer';
@@ -91,7 +92,15 @@ export const trainingRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request) => {
       const training = await app.repos.trainings.get(viewerOf(request), request.params.id);
       if (!training) throw new HttpError(404, NOT_FOUND);
-      return ok(training);
+      // Its topics, levels and formats are named in the reader's language, as the filters are.
+      const tags = await localizeRows(
+        app,
+        'taxonomy_term',
+        training.tags,
+        (tag) => tag.tid,
+        await requestLanguage(app, request),
+      );
+      return ok({ ...training, tags });
     },
   );
 

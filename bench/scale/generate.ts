@@ -507,6 +507,8 @@ function steps(size: ScaleSize): Step[] {
         // Their spans and labelled intervals, as the triggers of migrations 0024 and 0026 keep
         // them.
         `SELECT atrium_availability_refresh(uid) FROM scale_trainers`,
+        // The trainers counted per hour (migration 0035), from the spans written just now.
+        `SELECT atrium_availability_cover_rebuild()`,
       ],
     },
     {

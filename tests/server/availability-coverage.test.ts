@@ -64,7 +64,7 @@ describeEachDb('availability coverage', (server) => {
       intervals: [],
     });
     expect(off.statusCode, off.body).toBe(200);
-    return org;
+    return { org, local };
   }
 
   /** The Monday of a week `weeksAhead` weeks from now, in the viewer's time zone. */
@@ -95,7 +95,7 @@ describeEachDb('availability coverage', (server) => {
   ] as const) {
     it(`counts the trainers available for each whole hour as "available between" finds them (${label})`, async () => {
       const monday = mondayIn(weeksAhead);
-      const org = await team(monday);
+      const { org } = await team(monday);
       const admin = await signedIn(server, 'courseadmin');
       const range = `start=${at(monday, '00:00')}&end=${at(addDays(monday, 7), '00:00')}&timezone=${encodeURIComponent(VIEWER)}`;
       const data = await coverage(admin, `${range}&organization=${org}`);
@@ -136,7 +136,7 @@ describeEachDb('availability coverage', (server) => {
 
   it('counts a trainer once per weekday hour over several weeks', async () => {
     const monday = mondayIn(1);
-    const org = await team(monday);
+    const { org } = await team(monday);
     const admin = await signedIn(server, 'courseadmin');
     const data = await coverage(
       admin,
@@ -146,6 +146,67 @@ describeEachDb('availability coverage', (server) => {
     expect(data.counts[3]![10]).toBe(1);
     expect(data.counts[2]![15]).toBe(2);
     expect(data.counts[0]!.every((n) => n === 0)).toBe(true);
+  });
+
+  it('counts every trainer per hour as they change their hours, the job runs and they stop being trainers', async () => {
+    const monday = mondayIn(1);
+    const thursday = addDays(monday, 3);
+    const admin = await signedIn(server, 'courseadmin');
+    const week = `start=${at(monday, '00:00')}&end=${at(addDays(monday, 7), '00:00')}&timezone=${encodeURIComponent(VIEWER)}`;
+    const before = await coverage(admin, week);
+    const { org, local } = await team(monday);
+    const team3 = (await coverage(admin, `${week}&organization=${org}`)).counts;
+    const grown = await coverage(admin, week);
+    expect(grown.trainers).toBe(before.trainers + 3);
+    for (let weekday = 0; weekday < 7; weekday++)
+      for (let hour = 0; hour < 24; hour++)
+        expect(grown.counts[weekday]![hour], `${weekday} ${hour}:00`).toBe(
+          before.counts[weekday]![hour]! + team3[weekday]![hour]!,
+        );
+
+    // The job takes the changes into the kept counts: the answer stays the same.
+    expect(await server().app.repos.availability.foldCover()).toBeGreaterThan(0);
+    expect(await coverage(admin, week)).toEqual(grown);
+    expect(await server().app.repos.availability.foldCover()).toBe(0);
+
+    // A trainer works Thursday mornings only, then is no longer a trainer.
+    await setWeekly(local, [{ weekday: 4, start: '08:00', end: '12:00' }]);
+    const mornings = await coverage(admin, week);
+    expect(mornings.counts[4]![16]).toBe(grown.counts[4]![16]! - 1);
+    expect(mornings.counts[4]![9]).toBe(grown.counts[4]![9]!);
+    expect(mornings.counts[1]![9]).toBe(grown.counts[1]![9]! - 1);
+    for (const hour of [9, 16])
+      expect(mornings.counts[4]![hour], `${thursday} ${hour}:00`).toBe(
+        await availableFor(admin, thursday, hour),
+      );
+    await server().app.repos.users.setRoles(local.uid, []);
+    const left = await coverage(admin, week);
+    expect(left.trainers).toBe(grown.trainers - 1);
+    expect(left.counts[4]![9]).toBe(grown.counts[4]![9]! - 1);
+    await server().app.repos.availability.foldCover();
+    expect(await coverage(admin, week)).toEqual(left);
+  });
+
+  it('counts every trainer on a clock half an hour off the hour as "available between" finds them', async () => {
+    const monday = mondayIn(1);
+    await team(monday);
+    const admin = await signedIn(server, 'courseadmin');
+    const zone = 'Asia/Kolkata';
+    const start = new Date(wallClockToUtc(monday, '00:00', zone)).toISOString();
+    const end = new Date(wallClockToUtc(addDays(monday, 7), '00:00', zone)).toISOString();
+    const data = await coverage(
+      admin,
+      `start=${start}&end=${end}&timezone=${encodeURIComponent(zone)}`,
+    );
+    for (const hour of [13, 14, 19, 20]) {
+      const from = new Date(wallClockToUtc(monday, hh(hour), zone)).toISOString();
+      const to = new Date(wallClockToUtc(monday, hh(hour + 1), zone)).toISOString();
+      const res = await admin.get(`/api/v2/availability/available?start=${from}&end=${to}&limit=1`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(data.counts[1]![hour], `${monday} ${hour}:00 in ${zone}`).toBe(
+        res.json<List<Trainer>>().meta.total,
+      );
+    }
   });
 
   it('refuses other roles, ranges over 31 days and unknown time zones', async () => {

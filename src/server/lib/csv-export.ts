@@ -36,11 +36,15 @@ function valueAt(row: unknown, path: string): unknown {
 async function* csvPieces(
   declaration: ExportDeclaration,
   headings: string[],
-  batches: AsyncIterable<readonly unknown[]>,
+  batches: AsyncIterable<unknown[]>,
 ): AsyncGenerator<string> {
   yield stringify([headings], { bom: true });
+  // Each batch is let go of before its piece is read (`splice`), so that no batch outlives the
+  // wait for the reader.
   for await (const rows of batches)
-    yield stringify(rows.map((row) => declaration.columns.map((c) => cell(valueAt(row, c.field)))));
+    yield stringify(
+      rows.splice(0).map((row) => declaration.columns.map((c) => cell(valueAt(row, c.field)))),
+    );
 }
 
 /**
@@ -58,7 +62,7 @@ export async function sendCsv(
   reply: FastifyReply,
   declaration: ExportDeclaration,
   action: string,
-  batches: AsyncIterable<readonly unknown[]>,
+  batches: AsyncIterable<unknown[]>,
 ): Promise<FastifyReply> {
   const language = await requestLanguage(app, request);
   const translated = new Map(

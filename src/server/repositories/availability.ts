@@ -211,6 +211,17 @@ function availabilityQueries(db: Db) {
     },
 
     /**
+     * Folds the changes of the hourly coverage counts into them (migration 0035): run often,
+     * by one process at a time. Returns how many hours changed.
+     */
+    async foldCover(): Promise<number> {
+      const { rows } = await db.query<{ n: number }>(
+        'SELECT atrium_availability_cover_fold() AS n',
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    /**
      * Trainers by display name, a page at a time by cursor (see {@link seekPage}), read in the
      * order of the kept trainers' index; `available` keeps those available for the whole of a
      * range.
@@ -347,7 +358,8 @@ function availabilityQueries(db: Db) {
      * hour: a trainer counts once in a weekday's hour when available for all of it on any date.
      * The hours are generated on the wall clock (instants as the calendar computes them) and
      * each is looked up in the spans' GiST index, as `available` looks one range up; outside the
-     * horizon of the spans (migration 0024) the trainers' availability is expanded instead.
+     * horizon of the spans (migration 0024) the trainers' availability is expanded instead. A
+     * week of every trainer on a whole-hour clock reads the kept hourly counts (migration 0035).
      */
     async coverage(
       range: { start: string; end: string },
@@ -419,6 +431,40 @@ function availabilityQueries(db: Db) {
             WHERE c.ends > c.starts AND c.starts >= ${start}::timestamptz
               AND c.ends <= ${end}::timestamptz
          )`;
+      if (kept && once === '' && organization === undefined) {
+        // Every trainer, a week at most, inside the kept spans: the kept count of each UTC hour
+        // (migration 0035) and the changes not folded into it yet, when every hour of the
+        // viewer's clock is one UTC hour (whole-hour offsets, no clock change doubling an hour).
+        const { rows } = await db.query<{
+          aligned: boolean;
+          trainers: number;
+          counts: [number, number, number][];
+        }>(
+          `WITH ${clock}, cover AS (
+             SELECT c.hour, c.trainers FROM availability_hour_cover c
+              WHERE c.hour >= ${start}::timestamptz AND c.hour < ${end}::timestamptz
+             UNION ALL
+             SELECT c.hour, c.trainers FROM availability_hour_changes c
+              WHERE c.hour >= ${start}::timestamptz AND c.hour < ${end}::timestamptz
+           )
+           SELECT (SELECT coalesce(bool_and(upper(h.span) - lower(h.span) = interval '1 hour'
+                                            AND extract(epoch FROM lower(h.span)) % 3600 = 0), true)
+                     FROM hours h) AS aligned,
+                  (SELECT count(*)::int FROM availability_trainers) AS trainers,
+                  (SELECT coalesce(json_agg(json_build_array(x.weekday, x.hour, x.n)), '[]')
+                     FROM (SELECT extract(dow FROM h.local)::int AS weekday,
+                                  extract(hour FROM h.local)::int AS hour, sum(c.trainers)::int AS n
+                             FROM hours h JOIN cover c ON c.hour = lower(h.span)
+                            GROUP BY 1, 2 HAVING sum(c.trainers) > 0) x) AS counts`,
+          params.values,
+        );
+        const row = rows[0]!;
+        if (row.aligned)
+          return {
+            trainers: row.trainers,
+            counts: countsOf(row.counts.map(([weekday, hour, n]) => ({ weekday, hour, n }))),
+          };
+      }
       if (kept && once === '') {
         // A week at most, inside the kept spans: each span marks the run of hours it holds
         // whole, found by its ends among the hours' (in order), +1 where the run starts and -1

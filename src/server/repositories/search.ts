@@ -161,17 +161,18 @@ export function searchRepository(db: Db) {
               FROM (SELECT x.tid AS value, x.name AS label, x.vocabulary, c.count,
                            v.weight AS vw, x.weight AS xw
                       FROM (SELECT h.tid, count(*)::int AS count
-                              FROM (SELECT unnest(t.term_ids) AS tid, t.* FROM hits t) h
+                              FROM (SELECT unnest(t.term_ids) AS tid, t.language, t.free,
+                                           t.term_ids FROM hits t) h
                               ${tagFilter}
                              GROUP BY h.tid) c
                       JOIN taxonomy_terms x ON x.tid = c.tid
                       JOIN vocabularies v ON v.machine_name = x.vocabulary) f) AS tags,
            (SELECT coalesce(json_agg(f ORDER BY f.count DESC, f.lw, f.value), '[]')
-              FROM (SELECT h.language AS value, coalesce(l.name, h.language) AS label,
-                           count(*)::int AS count, l.weight AS lw
-                      FROM hits h LEFT JOIN languages l ON l.langcode = h.language
-                      ${languageFilter}
-                     GROUP BY h.language, l.name, l.weight) f) AS languages,
+              FROM (SELECT c.language AS value, coalesce(l.name, c.language) AS label,
+                           c.count, l.weight AS lw
+                      FROM (SELECT h.language, count(*)::int AS count FROM hits h
+                             ${languageFilter} GROUP BY h.language) c
+                      LEFT JOIN languages l ON l.langcode = c.language) f) AS languages,
            (SELECT coalesce(json_agg(f ORDER BY f.value DESC), '[]')
               FROM (SELECT h.free AS value, count(*)::int AS count FROM hits h ${freeFilter}
                      GROUP BY h.free) f) AS free,

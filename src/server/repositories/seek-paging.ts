@@ -228,7 +228,7 @@ export async function seekPage<Row extends object>(
 }
 
 /** How many rows {@link seekAll} reads a statement. */
-export const SEEK_ALL_BATCH = 1_000;
+export const SEEK_ALL_BATCH = 250;
 
 /**
  * Every row of a list, in its order, a batch at a time by seeking past the last row read: what
@@ -268,7 +268,10 @@ export async function* seekAll<Row extends object>(
     if (rows.length === 0) return;
     const end = rows.at(-1)!;
     last = list.order.map((_, i) => end[`_seek_${i}`]!);
-    yield rows;
-    if (rows.length < batch) return;
+    const more = rows.length === batch;
+    // Handed over, not kept: while the reader takes its time, the batch is the reader's alone
+    // and goes as soon as it is written out (short-lived, so collected young).
+    yield rows.splice(0);
+    if (!more) return;
   }
 }

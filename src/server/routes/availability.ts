@@ -61,6 +61,8 @@ const MAX_COVERAGE_DAYS = 31;
 const MAX_ENTRY_DAYS = 366;
 const OVERVIEW_PAGE_SIZE = 50;
 const SPANS_JOB_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the changes of the hourly coverage counts are folded into them. */
+const COVER_JOB_INTERVAL_MS = 15 * 1000;
 
 /** The answer of every write a trainer tries while a course administrator has locked it. */
 export const LOCKED_MESSAGE = availabilityMessages.locked;
@@ -274,22 +276,32 @@ export const availabilityRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) 
     };
   }
 
-  // The stored spans (migration 0024) follow the calendar at start and then hourly; tests move
-  // them on demand instead.
+  // The stored spans (migration 0024) follow the calendar at start and then hourly, and the
+  // hourly coverage counts (migration 0035) take in their changes every few seconds; tests run
+  // both on demand instead.
   if (process.env.NODE_ENV !== 'test' && !process.env.VITEST) {
-    let timer: NodeJS.Timeout | undefined;
+    const timers: NodeJS.Timeout[] = [];
     const roll = () =>
       availability
         .rollSpans()
         .catch((error: unknown) =>
           app.log.error({ err: error }, 'moving the availability spans along failed'),
         );
+    const fold = () =>
+      availability
+        .foldCover()
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 'counting the available trainers per hour failed'),
+        );
     app.addHook('onReady', async () => {
       void roll();
-      timer = setInterval(() => void roll(), SPANS_JOB_INTERVAL_MS).unref();
+      timers.push(
+        setInterval(() => void roll(), SPANS_JOB_INTERVAL_MS).unref(),
+        setInterval(() => void fold(), COVER_JOB_INTERVAL_MS).unref(),
+      );
     });
     app.addHook('onClose', async () => {
-      clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
     });
   }
 

@@ -187,6 +187,30 @@ describeEachDb('availability coverage', (server) => {
     expect(await coverage(admin, week)).toEqual(left);
   });
 
+  it('keeps the counts right when trainers change their hours at the same time', async () => {
+    const monday = mondayIn(1);
+    const admin = await signedIn(server, 'courseadmin');
+    const week = `start=${at(monday, '00:00')}&end=${at(addDays(monday, 7), '00:00')}&timezone=${encodeURIComponent(VIEWER)}`;
+    const org = await server().app.repos.taxonomy.createOrganization(
+      `Coverage race ${Math.random().toString(36).slice(2, 8)}`,
+    );
+    const trainers = await Promise.all(Array.from({ length: 6 }, () => trainer(VIEWER, org)));
+    // Each twice, all at once: overlapping hours, different trainers.
+    for (let round = 0; round < 2; round++)
+      await Promise.all(
+        trainers.map((t, i) =>
+          setWeekly(t, [{ weekday: 2, start: hh(8 + i + round), end: hh(14 + round) }]),
+        ),
+      );
+    const all = await coverage(admin, week);
+    for (const hour of [8, 9, 11, 13, 14, 15])
+      expect(all.counts[2]![hour], `Tuesday ${hour}:00`).toBe(
+        await availableFor(admin, addDays(monday, 1), hour),
+      );
+    await server().app.repos.availability.foldCover();
+    expect(await coverage(admin, week)).toEqual(all);
+  });
+
   it('counts every trainer on a clock half an hour off the hour as "available between" finds them', async () => {
     const monday = mondayIn(1);
     await team(monday);

@@ -6,6 +6,7 @@ import { contentTranslationsRepository } from './content-translations';
 import { earningRepository } from './earning';
 import { incentivesOverviewRepository } from './incentives-overview';
 import { languagesRepository } from './languages';
+import { learningOverviewRepository } from './learning-overview';
 import { loginFailuresRepository } from './login-failures';
 import { navigationRepository } from './navigation';
 import { pointsRepository } from './points';
@@ -34,6 +35,7 @@ function repositoriesOver(db: Db) {
     points: pointsRepository(db),
     trainings: trainingsRepository(db),
     subscriptions: subscriptionsRepository(db),
+    learningOverview: learningOverviewRepository(db),
     search: searchRepository(db),
     storefront: storefrontRepository(db),
     shop: shopRepository(db),

@@ -9,6 +9,10 @@ import {
   videoOpenedSchema,
 } from '@schemas/entities/training.schema';
 import {
+  learningOverviewQuerySchema,
+  learningOverviewSchema,
+} from '@schemas/entities/learning-overview.schema';
+import {
   arrayEnvelope,
   envelope,
   HttpError,
@@ -19,7 +23,7 @@ import {
   idParams,
 } from '@engine/server';
 import { localizeRows, requestLanguage } from '../lib/content-sources';
-import { errorResponses, needSignedIn } from '../lib/guards';
+import { errorResponses, needFlags, needSignedIn } from '../lib/guards';
 import { NOT_FOUND } from '../lib/messages';
 import { viewerOf } from '../lib/viewer';
 
@@ -233,6 +237,33 @@ export const trainingRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         limit,
       });
       return paged(rows, pageMeta(page, limit, total));
+    },
+  );
+
+  /* ------------------------------------------------------------------ learning overview */
+
+  app.get(
+    '/learning/overview',
+    {
+      // Course administration's landing page shows it: the flag of that area.
+      preHandler: needFlags('availability_feature_manage'),
+      schema: {
+        tags: ['trainings'],
+        summary:
+          'Subscriptions made and completed per week (UTC) over the last 6 or 12 months, the most subscribed trainings, and subscriptions and completions per taxonomy term',
+        querystring: learningOverviewQuerySchema,
+        response: { 200: envelope(learningOverviewSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const overview = await app.repos.learningOverview.overview(request.query.months ?? 6);
+      // Vocabularies and terms are named in the reader's language, as the catalogue's filters are.
+      const lang = await requestLanguage(app, request);
+      const [vocabularies, topics] = await Promise.all([
+        localizeRows(app, 'vocabulary', overview.vocabularies, (v) => v.type, lang),
+        localizeRows(app, 'taxonomy_term', overview.topics, (t) => t.tid, lang),
+      ]);
+      return ok({ ...overview, vocabularies, topics });
     },
   );
 };

@@ -1,0 +1,257 @@
+import type { LearningOverview } from '@schemas/entities/learning-overview.schema';
+import { readFile } from 'node:fs/promises';
+import { expect, it } from 'vitest';
+import { agent, describeEachDb, signedIn } from './helpers';
+
+const OVERVIEW = '/api/v2/learning/overview';
+const HOUR = 60 * 60 * 1000;
+
+type Data<T> = { data: T };
+
+/**
+ * The learning overview reads totals the database keeps as subscriptions change. Whatever
+ * happened (subscribing, completing, unsubscribing, subscriptions long ago, rows changed in
+ * bulk, a training's topics changing, a user or a training deleted, many learners at once), its
+ * figures must say what counting the subscriptions themselves says.
+ */
+describeEachDb('learning overview', (server) => {
+  const db = () => server().db;
+  const repos = () => server().app.repos;
+  const tag = Math.random().toString(36).slice(2, 8);
+  let made = 0;
+
+  const uidOf = async (name: string) =>
+    (await db().query<{ uid: number }>('SELECT uid FROM users WHERE name = $1', [name])).rows[0]!
+      .uid;
+  const newUser = async () =>
+    repos().users.create({ name: `learning-${tag}-${(made += 1)}`, pass: 'x', roles: ['learner'] });
+  /** The first term of each vocabulary that has terms. */
+  const firstTerms = async () =>
+    (
+      await db().query<{ tid: number }>(
+        `SELECT DISTINCT ON (vocabulary) tid FROM taxonomy_terms ORDER BY vocabulary, weight, tid`,
+      )
+    ).rows.map((r) => r.tid);
+  const newTraining = async (title: string, tags: number[]) =>
+    repos().trainings.create({
+      title: `${title} ${tag}`,
+      summary: '',
+      body: '',
+      image_url: '',
+      image_alt: '',
+      language: 'en',
+      price: null,
+      tags,
+      videos: [1, 2].map((n) => ({ title: `Part ${n}`, url: `/v/${n}.mp4`, duration_seconds: 60 })),
+    });
+
+  /** The first instant of the overview's period: the Monday (UTC) of `months` months ago. */
+  const since = (months: number) =>
+    `(date_trunc('week', (now() - make_interval(months => ${months})) AT TIME ZONE 'UTC')
+        AT TIME ZONE 'UTC')`;
+
+  /** The overview's figures counted from the subscriptions themselves. */
+  async function fromTheSubscriptions(months: number) {
+    const weeks = await db().query<{ week: string; subscriptions: number; completions: number }>(
+      `SELECT to_char(week, 'YYYY-MM-DD') AS week, sum(s)::int AS subscriptions,
+              sum(c)::int AS completions
+         FROM (SELECT date_trunc('week', subscribed_at AT TIME ZONE 'UTC') AS week, 1 AS s, 0 AS c
+                 FROM subscriptions WHERE subscribed_at >= ${since(months)}
+               UNION ALL
+               SELECT date_trunc('week', completed_at AT TIME ZONE 'UTC'), 0, 1
+                 FROM subscriptions WHERE completed_at >= ${since(months)}) x
+        GROUP BY 1 ORDER BY 1`,
+    );
+    const allTime = await db().query<{ subscriptions: number; completions: number }>(
+      `SELECT count(*)::int AS subscriptions, count(completed_at)::int AS completions
+         FROM subscriptions`,
+    );
+    const top = await db().query<LearningOverview['top_trainings'][number]>(
+      `SELECT t.id AS training_id, t.title, t.language, count(*)::int AS subscriptions,
+              count(s.completed_at)::int AS completions
+         FROM subscriptions s JOIN trainings t ON t.id = s.training_id
+        GROUP BY t.id ORDER BY 4 DESC, 5 DESC, t.title, t.id LIMIT 5`,
+    );
+    const topics = await db().query<LearningOverview['topics'][number]>(
+      `SELECT term.tid, term.vocabulary, term.name, count(*)::int AS subscriptions,
+              count(s.completed_at)::int AS completions
+         FROM subscriptions s
+         JOIN training_terms tt ON tt.training_id = s.training_id
+         JOIN taxonomy_terms term ON term.tid = tt.tid
+        GROUP BY term.tid
+        ORDER BY count(s.completed_at)::float8 / count(*) DESC, count(*) DESC, term.name, term.tid`,
+    );
+    return {
+      weeks: weeks.rows,
+      all_time: allTime.rows[0]!,
+      top_trainings: top.rows,
+      topics: topics.rows,
+    };
+  }
+
+  async function expectOverviewToMatch(months: 6 | 12) {
+    const courseadmin = await signedIn(server, 'courseadmin');
+    const res = await courseadmin.get(`${OVERVIEW}?months=${months}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const overview = res.json<Data<LearningOverview>>().data;
+    const counted = await fromTheSubscriptions(months);
+    expect(overview.months).toBe(months);
+    // Every week of the period is listed, oldest first, about 4.35 a month.
+    expect(overview.weeks.length).toBeGreaterThanOrEqual(Math.floor(months * 4.3));
+    expect(overview.weeks.length).toBeLessThanOrEqual(Math.ceil(months * 4.4) + 1);
+    expect(overview.weeks.map((w) => w.week)).toEqual(overview.weeks.map((w) => w.week).toSorted());
+    expect(overview.weeks.filter((w) => w.subscriptions || w.completions)).toEqual(counted.weeks);
+    expect(overview.totals).toEqual({
+      subscriptions: counted.weeks.reduce((n, w) => n + w.subscriptions, 0),
+      completions: counted.weeks.reduce((n, w) => n + w.completions, 0),
+    });
+    expect(overview.all_time).toEqual(counted.all_time);
+    expect(overview.top_trainings).toEqual(counted.top_trainings);
+    expect(overview.topics).toEqual(counted.topics);
+    const vocabularies = await db().query<{ type: string }>(
+      'SELECT machine_name AS type FROM vocabularies ORDER BY weight, machine_name',
+    );
+    expect(overview.vocabularies.map((v) => v.type)).toEqual(vocabularies.rows.map((r) => r.type));
+    return overview;
+  }
+
+  it('says what counting the subscriptions says, whatever changes them', async () => {
+    const { subscriptions } = repos();
+    const [first, second] = await firstTerms();
+    const popular = await newTraining('Popular', [first!]);
+    const doomed = await newTraining('Doomed', [first!, second!]);
+    const learnerUid = await uidOf('learner');
+
+    // The demo learner subscribes through the interface and completes both videos.
+    const learner = await signedIn(server, 'learner');
+    const subscribed = await learner.post(`/api/v2/trainings/${popular}/subscription`, {});
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    const { videos } = (await repos().trainings.get({ uid: learnerUid, manage: true }, popular))!;
+    const start = Date.now() - 4 * HOUR;
+    for (const [j, video] of videos.entries()) {
+      await subscriptions.open(learnerUid, popular, video.id, new Date(start + j * HOUR));
+      await subscriptions.watch(learnerUid, popular, video.id, new Date(start + (j + 1) * HOUR));
+    }
+
+    // Others subscribe; one of them unsubscribes again.
+    const [a, b, c, d, e, f] = [
+      await newUser(),
+      await newUser(),
+      await newUser(),
+      await newUser(),
+      await newUser(),
+      await newUser(),
+    ];
+    for (const uid of [a, b, c]) await subscriptions.subscribe(uid, popular);
+    await subscriptions.subscribe(d, doomed);
+    await subscriptions.subscribe(a, doomed);
+    expect(await subscriptions.unsubscribe(b, popular)).toBe(true);
+
+    // Subscriptions made long ago, in one statement: within the last 12 months only, and before
+    // both periods; then moved and completed in bulk.
+    await db().query(
+      `INSERT INTO subscriptions (uid, training_id, subscribed_at, last_activity_at, completed_at)
+       VALUES ($1, $3, now() - interval '250 days', now() - interval '240 days', now() - interval '240 days'),
+              ($2, $3, now() - interval '400 days', now() - interval '400 days', NULL),
+              ($1, $4, now() - interval '300 days', now() - interval '300 days', NULL)`,
+      [e, f, popular, doomed],
+    );
+    await db().query(
+      `UPDATE subscriptions SET subscribed_at = subscribed_at - interval '3 days',
+              completed_at = coalesce(completed_at, now() - interval '20 days')
+        WHERE uid IN ($1, $2) AND subscribed_at < now() - interval '200 days'`,
+      [e, f],
+    );
+    const before = await expectOverviewToMatch(12);
+    expect(before.top_trainings.find((t) => t.training_id === popular)).toMatchObject({
+      subscriptions: 5,
+      completions: 3,
+    });
+
+    // A training's topics change: its subscriptions count for its new topic, not the old one.
+    await db().query('DELETE FROM training_terms WHERE training_id = $1', [popular]);
+    await db().query('INSERT INTO training_terms (training_id, tid) VALUES ($1, $2)', [
+      popular,
+      second,
+    ]);
+    // A user and a training are deleted, with their subscriptions.
+    await db().query('DELETE FROM users WHERE uid = $1', [c]);
+    await db().query('DELETE FROM trainings WHERE id = $1', [doomed]);
+
+    for (const months of [6, 12] as const) await expectOverviewToMatch(months);
+    const after = await expectOverviewToMatch(12);
+    expect(after.top_trainings.find((t) => t.training_id === popular)).toMatchObject({
+      subscriptions: 4,
+      completions: 3,
+    });
+    expect(after.top_trainings.some((t) => t.training_id === doomed)).toBe(false);
+    const keptRows = await db().query('SELECT 1 FROM training_learning WHERE training_id = $1', [
+      doomed,
+    ]);
+    expect(keptRows.rows).toHaveLength(0);
+    // The subscription 250 days ago is in the 12 months only.
+    const courseadmin = await signedIn(server, 'courseadmin');
+    const six = (await courseadmin.get(`${OVERVIEW}?months=6`)).json<Data<LearningOverview>>();
+    const twelve = (await courseadmin.get(`${OVERVIEW}?months=12`)).json<Data<LearningOverview>>();
+    expect(twelve.data.totals.subscriptions - six.data.totals.subscriptions).toBeGreaterThanOrEqual(
+      1,
+    );
+  });
+
+  it('counts learners subscribing and unsubscribing at the same time', async () => {
+    const { subscriptions } = repos();
+    const [first] = await firstTerms();
+    const trainings = [await newTraining('Busy one', [first!]), await newTraining('Busy two', [])];
+    const uids = await Promise.all(Array.from({ length: 12 }, () => newUser()));
+    await Promise.all(
+      uids.flatMap((uid) => trainings.map((id) => subscriptions.subscribe(uid, id))),
+    );
+    await Promise.all(
+      uids
+        .filter((_, i) => i % 3 === 0)
+        .map((uid) => subscriptions.unsubscribe(uid, trainings[0]!)),
+    );
+    const overview = await expectOverviewToMatch(6);
+    const busy = (id: number) => overview.top_trainings.find((t) => t.training_id === id);
+    expect(busy(trainings[1]!)?.subscriptions).toBe(12);
+    expect(busy(trainings[0]!)?.subscriptions).toBe(8);
+  });
+
+  it('counts the subscriptions made before its migration', async () => {
+    // The migration's last statements count what was there; run them again on emptied totals.
+    const migration = await readFile(
+      new URL('../../src/server/migrations/0033_learning_overview.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('-- The subscriptions made before this migration.')[1];
+    expect(backfill).toMatch(/INSERT INTO learning_weekly/);
+    const learner = await uidOf('learner');
+    const [first] = await firstTerms();
+    const training = await newTraining('Earlier', [first!]);
+    await db().query(
+      `INSERT INTO subscriptions (uid, training_id, subscribed_at, last_activity_at, completed_at)
+       VALUES ($1, $2, now() - interval '30 days', now() - interval '2 days', now() - interval '2 days')`,
+      [learner, training],
+    );
+    await db().transaction(async (tx) => {
+      await tx.query('DELETE FROM learning_weekly');
+      await tx.query('DELETE FROM training_learning');
+      for (const statement of backfill!.split(';').filter((s) => s.trim()))
+        await tx.query(statement);
+    });
+    for (const months of [6, 12] as const) await expectOverviewToMatch(months);
+  });
+
+  it('is for course administrators only, for 6 or 12 months', async () => {
+    expect((await agent(server).get(OVERVIEW)).statusCode).toBe(401);
+    const learner = await signedIn(server, 'learner');
+    expect((await learner.get(OVERVIEW)).statusCode).toBe(403);
+    const trainer = await signedIn(server, 'trainer');
+    expect((await trainer.get(OVERVIEW)).statusCode).toBe(403);
+    const courseadmin = await signedIn(server, 'courseadmin');
+    expect((await courseadmin.get(`${OVERVIEW}?months=7`)).statusCode).toBe(400);
+    const res = await courseadmin.get(OVERVIEW);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Data<LearningOverview>>().data.months).toBe(6);
+  });
+});

@@ -4,11 +4,10 @@ import { ruleTypes } from '@schemas/incentives/rule-types';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useIncentivesOverview, type OverviewMonths } from '@/lib/queries/incentives-overview';
 import { EmptyState, ErrorState } from '@/shell/states/states';
-import type { WeeklySeries } from './weekly-chart';
 import styles from './overview.module.css';
 
 /** The chart is drawn by a library only this page needs: it loads with the page's data. */
-const WeeklyChart = lazy(() => import('./weekly-chart'));
+const WeeklyChart = lazy(() => import('@/shell/charts/weekly-chart'));
 
 const MONTHS: readonly OverviewMonths[] = [6, 12];
 
@@ -90,10 +89,11 @@ function OverviewBody({ data, busy }: { data: Overview; busy: boolean }) {
       expired: i18n.number(data.totals.expired),
     },
   );
-  const series: WeeklySeries = {
-    weeks: data.weeks,
-    labels: { issued: t('Issued'), redeemed: t('Redeemed'), expired: t('Expired') },
-  };
+  const lines = [
+    { label: t('Issued'), values: data.weeks.map((w) => w.issued) },
+    { label: t('Redeemed'), values: data.weeks.map((w) => w.redeemed) },
+    { label: t('Expired'), values: data.weeks.map((w) => w.expired) },
+  ];
   const ruleLabel = (rule: string) => {
     const declared = ruleTypes.find((r) => r.type === rule);
     return declared ? t(declared.label) : rule;
@@ -143,7 +143,7 @@ function OverviewBody({ data, busy }: { data: Overview; busy: boolean }) {
             <Suspense
               fallback={<div className={`${styles.skeletonBlock} ${styles.skeletonChart}`} />}
             >
-              <WeeklyChart series={series} label={summary} />
+              <WeeklyChart weeks={data.weeks.map((w) => w.week)} lines={lines} label={summary} />
             </Suspense>
             <details className={styles.tableDisclosure}>
               <summary>{t('Show as table')}</summary>

@@ -1,20 +1,28 @@
 import { useFormatDate, useT } from '@engine/react';
-import type { IncentivesOverview } from '@schemas/entities/incentives.schema';
 import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { useEffect, useRef, useState } from 'react';
-import styles from './overview.module.css';
+import styles from './weekly-chart.module.css';
 
-type Kind = 'issued' | 'redeemed' | 'expired';
-
-export interface WeeklySeries {
-  weeks: IncentivesOverview['weeks'];
-  labels: Record<Kind, string>;
+/** One line of the chart: its name in the legend and a value per week. */
+export interface WeeklyLine {
+  label: string;
+  values: readonly number[];
 }
 
-const KINDS: readonly Kind[] = ['issued', 'redeemed', 'expired'];
+export interface WeeklyChartProps {
+  /** The first day (a UTC date, YYYY-MM-DD) of each week, oldest first. */
+  weeks: readonly string[];
+  /** At most three lines, drawn in the theme's primary, secondary and warning colours. */
+  lines: readonly WeeklyLine[];
+  /** What the chart shows, in a sentence: the name of its image. */
+  label: string;
+}
+
+/** Each line's look, by its place: a colour of the theme and a dash of its own. */
+const LINE_CLASSES = [styles.line0, styles.line1, styles.line2];
 const HEIGHT = 240;
 const MARGIN = { top: 12, bottom: 32, side: 52, end: 16 };
 
@@ -37,24 +45,23 @@ function useWidth() {
 }
 
 /**
- * Points issued, redeemed and expired per week as three lines. Time runs in the reading
- * direction (right to left in Arabic, with the points axis on the right); each line has its own
- * colour and dash, named by the legend. The chart is one image named by the summary: the table
- * beside it holds the numbers.
+ * Weekly figures as lines. Time runs in the reading direction (right to left in Arabic, with the
+ * values' axis on the right); each line has its own colour and dash, named by the legend. The
+ * chart is one image named by `label`: a table beside it holds the numbers. Loaded lazily, with
+ * the chart library, only by the pages that draw it.
  */
-export default function WeeklyChart({ series, label }: { series: WeeklySeries; label: string }) {
+export default function WeeklyChart({ weeks, lines, label }: WeeklyChartProps) {
   const i18n = useT();
   const formatDate = useFormatDate();
   const { ref, width } = useWidth();
   const rtl = i18n.dir === 'rtl';
-  const { weeks } = series;
   const inner = Math.max(0, width - MARGIN.side - MARGIN.end);
   const start = rtl ? MARGIN.end : MARGIN.side;
   const x = scaleLinear<number>({
     domain: [0, Math.max(1, weeks.length - 1)],
     range: rtl ? [start + inner, start] : [start, start + inner],
   });
-  const most = Math.max(1, ...weeks.flatMap((w) => KINDS.map((k) => w[k])));
+  const most = Math.max(1, ...lines.flatMap((line) => line.values));
   const y = scaleLinear<number>({
     domain: [0, most],
     range: [HEIGHT - MARGIN.bottom, MARGIN.top],
@@ -66,7 +73,7 @@ export default function WeeklyChart({ series, label }: { series: WeeklySeries; l
   const ticks = weeks.map((_, i) => i).filter((i) => i % step === 0);
   const tickLabel = (i: number) => {
     const week = weeks[i];
-    return week ? formatDate(`${week.week}T12:00:00Z`, 'j M') : '';
+    return week ? formatDate(`${week}T12:00:00Z`, 'j M') : '';
   };
   const tickProps = { className: styles.tick, fontSize: 11 } as const;
   // A date at either end of the axis reaches inwards, so that it stays inside the chart.
@@ -84,12 +91,12 @@ export default function WeeklyChart({ series, label }: { series: WeeklySeries; l
   return (
     <figure className={styles.chart}>
       <ul className={styles.legend}>
-        {KINDS.map((kind) => (
-          <li key={kind}>
+        {lines.map((line, n) => (
+          <li key={line.label}>
             <svg width="24" height="10" aria-hidden="true">
-              <line x1="0" x2="24" y1="5" y2="5" className={styles[`line-${kind}`]} />
+              <line x1="0" x2="24" y1="5" y2="5" className={LINE_CLASSES[n]} />
             </svg>
-            {series.labels[kind]}
+            {line.label}
           </li>
         ))}
       </ul>
@@ -114,13 +121,13 @@ export default function WeeklyChart({ series, label }: { series: WeeklySeries; l
                   className={styles.grid}
                 />
               ))}
-              {KINDS.map((kind) => (
+              {lines.map((line, n) => (
                 <LinePath
-                  key={kind}
-                  data={weeks}
+                  key={line.label}
+                  data={[...line.values]}
                   x={(_, i) => x(i)}
-                  y={(w) => y(w[kind])}
-                  className={styles[`line-${kind}`]}
+                  y={(value) => y(value)}
+                  className={LINE_CLASSES[n]}
                 />
               ))}
             </Group>

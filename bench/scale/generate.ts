@@ -294,6 +294,21 @@ function steps(size: ScaleSize): Step[] {
          SELECT uid, max(subscribed_at + watched * interval '20 hours')
            FROM scale_subscriptions WHERE watched > 0 GROUP BY uid
          ON CONFLICT (uid) DO NOTHING`,
+        // The learning overview's totals, as the triggers of migration 0033 keep them: counted
+        // again from every subscription, so that they are right whether the triggers ran or not.
+        `DELETE FROM learning_weekly`,
+        `INSERT INTO learning_weekly (week, shard, subscriptions, completions)
+         SELECT week, shard, sum(subscriptions), sum(completions)
+           FROM (SELECT atrium_utc_week(subscribed_at) AS week, (uid % 16)::smallint AS shard,
+                        1 AS subscriptions, 0 AS completions
+                   FROM subscriptions
+                 UNION ALL
+                 SELECT atrium_utc_week(completed_at), (uid % 16)::smallint, 0, 1
+                   FROM subscriptions WHERE completed_at IS NOT NULL) c
+          GROUP BY week, shard`,
+        `DELETE FROM training_learning`,
+        `INSERT INTO training_learning (training_id, subscriptions, completions)
+         SELECT training_id, count(*), count(completed_at) FROM subscriptions GROUP BY training_id`,
       ],
     },
     {
@@ -634,6 +649,25 @@ const CHECKS: Record<string, string> = {
       LEFT JOIN videos v ON v.training_id = s.training_id
       LEFT JOIN watched w ON w.uid = s.uid AND w.training_id = s.training_id
      WHERE (s.completed_at IS NOT NULL) <> (coalesce(v.n, 0) > 0 AND coalesce(v.n, 0) = coalesce(w.n, 0))`,
+  "the learning overview's totals count every subscription": `WITH counted AS (
+      SELECT training_id, count(*) AS subscriptions, count(completed_at) AS completions
+        FROM subscriptions GROUP BY training_id
+    ), weeks AS (
+      SELECT week, sum(s) AS subscriptions, sum(c) AS completions
+        FROM (SELECT atrium_utc_week(subscribed_at) AS week, 1 AS s, 0 AS c FROM subscriptions
+              UNION ALL
+              SELECT atrium_utc_week(completed_at), 0, 1 FROM subscriptions
+               WHERE completed_at IS NOT NULL) x GROUP BY week
+    ), kept AS (
+      SELECT week, sum(subscriptions) AS subscriptions, sum(completions) AS completions
+        FROM learning_weekly GROUP BY week
+    )
+    SELECT ((SELECT count(*) FROM counted c FULL JOIN training_learning k USING (training_id)
+              WHERE coalesce(c.subscriptions, 0) <> coalesce(k.subscriptions, 0)
+                 OR coalesce(c.completions, 0) <> coalesce(k.completions, 0))
+          + (SELECT count(*) FROM weeks w FULL JOIN kept k USING (week)
+              WHERE coalesce(w.subscriptions, 0) <> coalesce(k.subscriptions, 0)
+                 OR coalesce(w.completions, 0) <> coalesce(k.completions, 0)))::int AS n`,
 };
 
 /** The consistency rules the database breaks, with how many rows break each; empty when none. */

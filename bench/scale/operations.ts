@@ -151,6 +151,12 @@ export const OPERATIONS: Operation[] = [
   },
   { name: 'trainers list', as: 'courseadmin', path: () => '/api/v2/availability/trainers' },
   {
+    name: 'learning overview, 12 months',
+    as: 'courseadmin',
+    path: () => '/api/v2/learning/overview?months=12',
+    note: () => 'weekly totals, most subscribed trainings and topic completion rates',
+  },
+  {
     name: 'users, name search',
     as: 'admin',
     path: () => `/api/v2/users?search=${NAME_FRAGMENT}`,

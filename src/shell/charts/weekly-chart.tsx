@@ -45,7 +45,7 @@ function useWidth() {
 }
 
 /**
- * Weekly figures as lines. Time runs in the reading direction (right to left in Arabic, with the
+ * Weekly counts as lines. Time runs in the reading direction (right to left in Arabic, with the
  * values' axis on the right); each line has its own colour and dash, named by the legend. The
  * chart is one image named by `label`: a table beside it holds the numbers. Loaded lazily, with
  * the chart library, only by the pages that draw it.
@@ -79,9 +79,11 @@ export default function WeeklyChart({ weeks, lines, label }: WeeklyChartProps) {
   // A date at either end of the axis reaches inwards, so that it stays inside the chart.
   const anchorOf = (px: number) =>
     px - start < 32 ? 'start' : start + inner - px < 32 ? 'end' : 'middle';
+  // The figures are counts: no line or label between whole numbers.
+  const yTicks = y.ticks(4).filter((value) => Number.isInteger(value));
   const yAxisProps = {
     scale: y,
-    numTicks: 4,
+    tickValues: yTicks,
     tickFormat: (value: { valueOf(): number }) => i18n.number(Number(value)),
     axisClassName: styles.axis,
     hideAxisLine: true,
@@ -111,7 +113,7 @@ export default function WeeklyChart({ weeks, lines, label }: WeeklyChartProps) {
             direction="ltr"
           >
             <Group>
-              {y.ticks(4).map((value) => (
+              {yTicks.map((value) => (
                 <line
                   key={value}
                   x1={start}

@@ -63,7 +63,7 @@ describe('Learning overview', () => {
         return HttpResponse.json({
           data:
             months === '12'
-              ? overview(12, { totals: { subscriptions: 5000, completions: 1000 } })
+              ? overview(12, { totals: { subscriptions: 1, completions: 1000 } })
               : overview(6),
         });
       }),
@@ -146,7 +146,7 @@ describe('Learning overview', () => {
     await userEvent.click(twelve);
     expect(
       await screen.findByText(
-        'Over the last 12 months learners made 5,000 subscriptions and completed 1,000.',
+        'Over the last 12 months learners made 1 subscription and completed 1,000.',
       ),
     ).toBeInTheDocument();
     expect(twelve).toHaveAttribute('aria-pressed', 'true');

@@ -121,13 +121,11 @@ function WeeklyPanel({ data }: { data: Overview }) {
   const formatDate = useFormatDate();
   const captionId = useId();
   const title = t('Subscriptions and completions per week');
-  const summary = t(
-    'Over the last @months months learners made @subscriptions subscriptions and completed @completions.',
-    {
-      months: data.months,
-      subscriptions: i18n.number(data.totals.subscriptions),
-      completions: i18n.number(data.totals.completions),
-    },
+  const summary = i18n.plural(
+    data.totals.subscriptions,
+    'Over the last @months months learners made @count subscription and completed @completions.',
+    'Over the last @months months learners made @count subscriptions and completed @completions.',
+    { months: data.months, completions: i18n.number(data.totals.completions) },
   );
   const moved = data.totals.subscriptions + data.totals.completions > 0;
   return (

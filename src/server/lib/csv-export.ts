@@ -5,18 +5,33 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from './audit';
 import { requestLanguage } from './content-sources';
 
+/**
+ * Text a spreadsheet would take for a formula (it starts with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return): a name or a note such as `=HYPERLINK(…)` entered by anyone must open as the
+ * text it is, so it is written after an apostrophe, as OWASP advises for CSV files.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /** A value as a spreadsheet cell: lists joined, objects as JSON, nothing as an empty cell. */
 function cell(value: unknown): string | number | boolean {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value))
-    return value
-      .map((v) =>
-        v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name) : cell(v),
-      )
-      .join('; ');
+    return text(
+      value
+        .map((v) =>
+          v && typeof v === 'object' && 'name' in v
+            ? String((v as { name: unknown }).name)
+            : cell(v),
+        )
+        .join('; '),
+    );
   if (typeof value === 'object') return JSON.stringify(value);
-  return value as string | number | boolean;
+  if (typeof value === 'string') return text(value);
+  return value as number | boolean;
 }
+
+/** Text as a cell that never starts a formula. */
+const text = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
 
 /** The value at a dotted path of a row (`actor.full_name`). */
 function valueAt(row: unknown, path: string): unknown {

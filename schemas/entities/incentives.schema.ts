@@ -821,3 +821,74 @@ export const overviewSchema = {
   },
 } as const;
 export type IncentivesOverview = FromSchema<typeof overviewSchema>;
+
+/* ------------------------------------------------------------------ a learner's points history */
+
+export const pointsHistoryQuerySchema = {
+  $id: 'atrium:points-history-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    months: { type: 'integer', enum: overviewMonths, default: 6 },
+  },
+} as const;
+export type PointsHistoryQuery = FromSchema<typeof pointsHistoryQuerySchema>;
+
+/** How many of the next expiries `GET incentives/wallet/history` lists. */
+export const POINTS_HISTORY_EXPIRIES = 50;
+
+/**
+ * `GET incentives/wallet/history?months`: the caller's own points earned (awards, positive
+ * adjustments and refunds), spent (purchases) and expired per week (Monday, UTC) over the last
+ * months, as the incentives overview counts them for everyone; their balance; and the points of
+ * their lots that will expire, soonest first.
+ */
+export const pointsHistorySchema = {
+  $id: 'atrium:points-history',
+  type: 'object',
+  required: ['months', 'weeks', 'totals', 'points', 'expiring', 'expiries'],
+  additionalProperties: false,
+  properties: {
+    months: { type: 'integer', enum: overviewMonths },
+    /** Every week of the period, oldest first, weeks without movements included. */
+    weeks: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['week', 'earned', 'spent', 'expired'],
+        additionalProperties: false,
+        properties: {
+          week: date,
+          earned: pointsCount,
+          spent: pointsCount,
+          expired: pointsCount,
+        },
+      },
+    },
+    totals: {
+      type: 'object',
+      required: ['earned', 'spent', 'expired'],
+      additionalProperties: false,
+      properties: { earned: pointsCount, spent: pointsCount, expired: pointsCount },
+    },
+    /** The caller's balance. */
+    points: pointsCount,
+    /** Every point of the caller's balance that has an expiry date. */
+    expiring: pointsCount,
+    /**
+     * When points expire and how many, soonest first: at most {@link POINTS_HISTORY_EXPIRIES}
+     * moments (lots expiring at the same moment are added up).
+     */
+    expiries: {
+      type: 'array',
+      maxItems: POINTS_HISTORY_EXPIRIES,
+      items: {
+        type: 'object',
+        required: ['at', 'points'],
+        additionalProperties: false,
+        properties: { at: instant, points: { type: 'integer', minimum: 1 } },
+      },
+    },
+  },
+} as const;
+export type PointsHistory = FromSchema<typeof pointsHistorySchema>;

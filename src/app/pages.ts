@@ -26,6 +26,7 @@ const pageModules: Record<string, PageModule> = {
   'incentives-purchase': () => import('@/features/incentives/pages/purchase-page'),
   'incentives-purchase-success': () => import('@/features/incentives/pages/purchase-success-page'),
   leaderboard: () => import('@/features/incentives/pages/leaderboard-page'),
+  points: () => import('@/features/incentives/pages/points-page'),
   'incentives-products': () => import('@/features/incentives/admin/pages/products-page'),
   'incentives-product-form': () => import('@/features/incentives/admin/pages/product-form-page'),
   'incentives-schedules': () => import('@/features/incentives/admin/pages/schedules-page'),

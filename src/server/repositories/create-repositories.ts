@@ -10,6 +10,7 @@ import { learningOverviewRepository } from './learning-overview';
 import { loginFailuresRepository } from './login-failures';
 import { navigationRepository } from './navigation';
 import { pointsRepository } from './points';
+import { pointsHistoryRepository } from './points-history';
 import { rolesRepository } from './roles';
 import { searchRepository } from './search';
 import { sessionsRepository } from './sessions';
@@ -33,6 +34,7 @@ function repositoriesOver(db: Db) {
     navigation: navigationRepository(db),
     taxonomy: taxonomyRepository(db),
     points: pointsRepository(db),
+    pointsHistory: pointsHistoryRepository(db),
     trainings: trainingsRepository(db),
     subscriptions: subscriptionsRepository(db),
     learningOverview: learningOverviewRepository(db),

@@ -52,6 +52,11 @@ describe('Dashboard "My overview"', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'My overview' })).toBeInTheDocument();
     expect(screen.getByText('12 points')).toBeInTheDocument();
+    // The points lead to their history, with or without the shop.
+    expect(screen.getByRole('link', { name: 'See your points history' })).toHaveAttribute(
+      'href',
+      '/points',
+    );
     expect(
       screen.queryByRole('link', { name: 'Spend them in the reward shop' }),
     ).not.toBeInTheDocument();

@@ -120,11 +120,16 @@ export default function DashboardPage() {
                 : '…'
               : plural(points, '@count point', '@count points')}
           </p>
-          {shopLink ? (
-            <Link className={styles.statLink} to="/incentives">
-              {t('Spend them in the reward shop')}
+          <div className={styles.statLinks}>
+            <Link className={styles.statLink} to="/points">
+              {t('See your points history')}
             </Link>
-          ) : null}
+            {shopLink ? (
+              <Link className={styles.statLink} to="/incentives">
+                {t('Spend them in the reward shop')}
+              </Link>
+            ) : null}
+          </div>
         </div>
         <div className={styles.stat}>
           <p className={styles.statLabel}>{t('In progress')}</p>

@@ -108,7 +108,10 @@ describeEachDb('leaderboard totals', (server) => {
     );
     const before = await db().query<{ period: string; n: number }>(
       `SELECT period, count(*)::int AS n FROM leaderboard_totals
-        WHERE starts >= atrium_period_start(period, now() - interval '1 month', atrium_site_zone())
+        WHERE starts >= atrium_period_start(
+                period,
+                now() - CASE period WHEN 'week' THEN interval '7 days' ELSE interval '1 month' END,
+                atrium_site_zone())
            OR period = 'all' GROUP BY period ORDER BY period`,
     );
     expect(await server().app.repos.earning.forgetOldLeaderboards()).toBeGreaterThanOrEqual(2);
@@ -119,7 +122,10 @@ describeEachDb('leaderboard totals', (server) => {
     expect(rows[0]!.n).toBe(0);
     const after = await db().query<{ period: string; n: number }>(
       `SELECT period, count(*)::int AS n FROM leaderboard_totals
-        WHERE starts >= atrium_period_start(period, now() - interval '1 month', atrium_site_zone())
+        WHERE starts >= atrium_period_start(
+                period,
+                now() - CASE period WHEN 'week' THEN interval '7 days' ELSE interval '1 month' END,
+                atrium_site_zone())
            OR period = 'all' GROUP BY period ORDER BY period`,
     );
     // The current and the previous periods, and all time, stay as they were.

@@ -56,6 +56,18 @@ export interface Movement {
   balanceAfter: number;
 }
 
+/** A movement that happened in the past, for {@link pointsRepository}'s `writeHistory`. */
+export interface PastMovement {
+  at: Date;
+  /** Positive: a credit (a new lot); negative: a debit, taken from the oldest lots. */
+  delta: number;
+  kind: Extract<PointsKind, 'award' | 'redeem' | 'adjust'>;
+  note?: string;
+  source?: string;
+  /** When a credit's points expire (null: never). */
+  expiresAt?: Date | null;
+}
+
 /**
  * The points ledger. Every change is an appended `points_ledger` row; `point_balances` holds the
  * derived balance, which a CHECK keeps from going negative. Credits are lots: their `remaining`
@@ -254,6 +266,141 @@ export function pointsRepository(db: Db) {
         if (batch.lots === 0 || batch.picked === 0) break;
       }
       return expired;
+    },
+
+    /**
+     * Writes the past movements of a user who has none yet, as the ledger would have recorded
+     * them at their moments (the demo seed's history): credits are lots, debits take the oldest
+     * lots first, and a lot whose expiry falls before the next movement (or before `now`) expires
+     * at that moment, as the expiry job would have expired it. Each row keeps the balance of its
+     * moment; the balance and lifetime points end as those movements leave them. The totals the
+     * database keeps per week and period count each row in its own, as their triggers read the
+     * row's date.
+     */
+    async writeHistory(
+      uid: number,
+      movements: readonly PastMovement[],
+      now: Date = new Date(),
+    ): Promise<Wallet> {
+      interface Lot {
+        row: number;
+        remaining: number;
+        at: Date;
+        expiresAt: Date | null;
+      }
+      const rows: {
+        at: Date;
+        delta: number;
+        kind: PointsKind;
+        note: string;
+        source: string;
+        expiresAt: Date | null;
+        balanceAfter: number;
+      }[] = [];
+      const lots: Lot[] = [];
+      let balance = 0;
+      let lifetime = 0;
+      const expireUntil = (moment: Date) => {
+        const due = lots
+          .filter((l) => l.remaining > 0 && l.expiresAt !== null && l.expiresAt <= moment)
+          .sort((a, b) => a.expiresAt!.getTime() - b.expiresAt!.getTime() || a.row - b.row);
+        for (const lot of due) {
+          balance -= lot.remaining;
+          rows.push({
+            at: lot.expiresAt!,
+            delta: -lot.remaining,
+            kind: 'expire',
+            note: '',
+            source: 'expiry',
+            expiresAt: null,
+            balanceAfter: balance,
+          });
+          lot.remaining = 0;
+        }
+      };
+      const ordered = [...movements].sort((a, b) => a.at.getTime() - b.at.getTime());
+      for (const m of ordered) {
+        if (!Number.isInteger(m.delta) || m.delta === 0 || m.at > now)
+          throw new Error('A past movement needs a whole number of points, other than 0, by now.');
+        if ((m.delta > 0 && m.kind === 'redeem') || (m.delta < 0 && m.kind === 'award'))
+          throw new Error('Awards add points and purchases take them.');
+        expireUntil(m.at);
+        if (m.delta > 0) {
+          balance += m.delta;
+          lifetime += m.delta;
+          lots.push({
+            row: rows.length,
+            remaining: m.delta,
+            at: m.at,
+            expiresAt: m.expiresAt ?? null,
+          });
+        } else {
+          if (-m.delta > balance) throw new Error(NOT_ENOUGH_POINTS);
+          // Oldest first, soonest to expire first among equals (as `atrium_debit`).
+          let left = -m.delta;
+          const open = lots
+            .filter((l) => l.remaining > 0)
+            .sort(
+              (a, b) =>
+                a.at.getTime() - b.at.getTime() ||
+                (a.expiresAt?.getTime() ?? Infinity) - (b.expiresAt?.getTime() ?? Infinity) ||
+                a.row - b.row,
+            );
+          for (const lot of open) {
+            const take = Math.min(lot.remaining, left);
+            lot.remaining -= take;
+            left -= take;
+            if (left === 0) break;
+          }
+          balance += m.delta;
+        }
+        rows.push({
+          at: m.at,
+          delta: m.delta,
+          kind: m.kind,
+          note: m.note ?? '',
+          source: m.source ?? '',
+          expiresAt: m.delta > 0 ? (m.expiresAt ?? null) : null,
+          balanceAfter: balance,
+        });
+      }
+      expireUntil(now);
+      const remainingOf = new Map(lots.map((l) => [l.row, l.remaining]));
+
+      return db.transaction(async (tx) => {
+        if ((await lockBalance(tx, uid)) !== 0)
+          throw new Error('Only a user without points can be given a history.');
+        const { rows: existing } = await tx.query(
+          'SELECT 1 FROM points_ledger WHERE uid = $1 LIMIT 1',
+          [uid],
+        );
+        if (existing.length) throw new Error('Only a user without points can be given a history.');
+        // Rows in the order they happened, so their ids follow their dates.
+        const order = rows
+          .map((row, index) => ({ row, index }))
+          .sort((a, b) => a.row.at.getTime() - b.row.at.getTime() || a.index - b.index);
+        for (const { row, index } of order)
+          await tx.query(
+            `INSERT INTO points_ledger (uid, delta, kind, note, source, remaining, expires_at, balance_after, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            [
+              uid,
+              row.delta,
+              row.kind,
+              row.note,
+              row.source,
+              remainingOf.get(index) ?? 0,
+              row.expiresAt?.toISOString() ?? null,
+              row.balanceAfter,
+              row.at.toISOString(),
+            ],
+          );
+        await tx.query(
+          'UPDATE point_balances SET points = $2, lifetime_points = $3 WHERE uid = $1',
+          [uid, balance, lifetime],
+        );
+        return { points: balance, lifetime_points: lifetime };
+      });
     },
 
     /** Points of the user's lots that expire before `until`, and the first such date. */

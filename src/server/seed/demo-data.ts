@@ -34,6 +34,17 @@ export const demoOrganizations = [
   'Lumen Public Services',
 ];
 
+/** A movement of a demo account's points. */
+export interface DemoMovement {
+  delta: number;
+  kind: 'award' | 'redeem';
+  note: string;
+  /** How many days before the seed ran (fractions are hours). */
+  daysAgo: number;
+  /** For earned points that expire: how many days after they were earned. */
+  expiresAfterDays?: number;
+}
+
 export const demoUsers: {
   name: string;
   first_name: string;
@@ -45,7 +56,13 @@ export const demoUsers: {
   /** The account's own time zone and language; the site's defaults when left out. */
   timezone?: string;
   language?: string;
-  points: { delta: number; kind: 'award' | 'redeem'; note: string }[];
+  /**
+   * The account's points history over the last twelve weeks or so, oldest first: when each
+   * movement happened (days before the seed ran) and, for earned points that expire, how many
+   * days after earning. Every account with points earns some on the day the seed runs, so it is
+   * on this week's and this month's leaderboards.
+   */
+  points: DemoMovement[];
 }[] = [
   {
     name: 'admin',
@@ -65,7 +82,19 @@ export const demoUsers: {
     organizations: [1, 2],
     title: 'Course coordinator',
     country: 'PT',
-    points: [{ delta: 200, kind: 'award', note: 'Welcome bonus' }],
+    // The welcome bonus expired after 60 days, less what was spent of it.
+    points: [
+      { delta: 200, kind: 'award', note: 'Welcome bonus', daysAgo: 80.3, expiresAfterDays: 60 },
+      { delta: -150, kind: 'redeem', note: 'Reward shop: Atrium notebook', daysAgo: 62.1 },
+      { delta: 100, kind: 'award', note: 'Completed "Quarterly Strategy Preview"', daysAgo: 34.6 },
+      { delta: 40, kind: 'award', note: 'Signed in every day this week', daysAgo: 9.2 },
+      {
+        delta: 60,
+        kind: 'award',
+        note: 'Completed "Spotting Phishing Before It Hooks You"',
+        daysAgo: 0,
+      },
+    ],
   },
   {
     name: 'trainer',
@@ -75,7 +104,7 @@ export const demoUsers: {
     organizations: [2],
     title: 'Senior trainer',
     country: 'GB',
-    points: [{ delta: 300, kind: 'award', note: 'Welcome bonus' }],
+    points: [{ delta: 300, kind: 'award', note: 'Welcome bonus', daysAgo: 0 }],
   },
   {
     name: 'learner',
@@ -85,10 +114,45 @@ export const demoUsers: {
     organizations: [3],
     title: 'Logistics planner',
     country: 'DE',
+    // Points earned over twelve weeks, one purchase, and the latest awards expiring 90 days
+    // after they were earned.
     points: [
-      { delta: 1000, kind: 'award', note: 'Completed the onboarding programme' },
-      { delta: 500, kind: 'award', note: 'Completed "Data literacy essentials"' },
-      { delta: -250, kind: 'redeem', note: 'Reward shop: conference ticket voucher' },
+      { delta: 400, kind: 'award', note: 'Completed the onboarding programme', daysAgo: 83.4 },
+      { delta: 150, kind: 'award', note: 'Completed "Data Literacy Essentials"', daysAgo: 69.1 },
+      {
+        delta: -250,
+        kind: 'redeem',
+        note: 'Reward shop: conference ticket voucher',
+        daysAgo: 48.3,
+      },
+      {
+        delta: 200,
+        kind: 'award',
+        note: 'Completed "Spotting Phishing Before It Hooks You"',
+        daysAgo: 41.2,
+        expiresAfterDays: 90,
+      },
+      {
+        delta: 250,
+        kind: 'award',
+        note: 'Learned four weeks in a row',
+        daysAgo: 27.5,
+        expiresAfterDays: 90,
+      },
+      {
+        delta: 150,
+        kind: 'award',
+        note: 'Started "Leading Hybrid Teams with Confidence"',
+        daysAgo: 13.3,
+        expiresAfterDays: 90,
+      },
+      {
+        delta: 100,
+        kind: 'award',
+        note: 'Started "Supply Chain Planning Fundamentals"',
+        daysAgo: 6.1,
+      },
+      { delta: 250, kind: 'award', note: 'Reached the monthly learning goal', daysAgo: 0 },
     ],
   },
   // More trainers, in other organizations and time zones, so the availability overview has people.

@@ -136,6 +136,7 @@ async function seedDemo(repos: Repositories): Promise<void> {
     await saveTranslations(repos, 'taxonomy_term', tid, arabicName(name));
 
   const pass = await hashing;
+  const now = new Date();
   const uids = new Map<string, number>();
   for (const user of demoUsers) {
     const uid = await repos.users.create({
@@ -151,8 +152,24 @@ async function seedDemo(repos: Repositories): Promise<void> {
       organizations: user.organizations.map((i) => orgIds[i - 1]!),
     });
     uids.set(user.name, uid);
-    for (const entry of user.points)
-      await repos.points.add(uid, entry.delta, entry.kind, entry.note);
+    if (user.points.length)
+      await repos.points.writeHistory(
+        uid,
+        user.points.map((m) => {
+          const at = new Date(now.getTime() - m.daysAgo * DAY);
+          return {
+            at,
+            delta: m.delta,
+            kind: m.kind,
+            note: m.note,
+            expiresAt:
+              m.expiresAfterDays === undefined
+                ? null
+                : new Date(at.getTime() + m.expiresAfterDays * DAY),
+          };
+        }),
+        now,
+      );
   }
 
   await seedTrainings(repos, terms, orgIds, uids.get('learner')!);

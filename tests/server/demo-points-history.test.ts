@@ -6,6 +6,8 @@ import type {
 import { expect, it } from 'vitest';
 import { describeEachDb, signedIn } from './helpers';
 
+const DAY = 24 * 60 * 60 * 1000;
+
 type Data<T> = { data: T };
 
 /**
@@ -102,5 +104,62 @@ describeEachDb('the demo points history', (server) => {
     expect(board.entries.map((e) => e.full_name).toSorted()).toEqual(
       people.map((p) => p.full_name).toSorted(),
     );
+  });
+
+  it('writes a history only for a user without points, and never more spent than held', async () => {
+    const { points, users } = server().app.repos;
+    const now = new Date();
+    const ago = (days: number) => new Date(now.getTime() - days * DAY);
+    const learner = (
+      await db().query<{ uid: number }>(`SELECT uid FROM users WHERE name = 'learner'`)
+    ).rows[0]!.uid;
+    await expect(
+      points.writeHistory(learner, [{ at: ago(1), delta: 5, kind: 'award' }], now),
+    ).rejects.toThrow('Only a user without points');
+    const tag = Math.random().toString(36).slice(2, 8);
+    const fresh = await users.create({ name: `history-${tag}`, pass: 'x' });
+    await expect(
+      points.writeHistory(
+        fresh,
+        [
+          { at: ago(10), delta: 50, kind: 'award', expiresAt: ago(5) },
+          { at: ago(2), delta: -20, kind: 'redeem' },
+        ],
+        now,
+      ),
+    ).rejects.toThrow('Not enough points.');
+    expect(await points.wallet(fresh)).toEqual({ points: 0, lifetime_points: 0 });
+
+    // Spent from the oldest lot, the rest of it expired at its date, the newer lot kept.
+    expect(
+      await points.writeHistory(
+        fresh,
+        [
+          { at: ago(10), delta: 50, kind: 'award', expiresAt: ago(5) },
+          { at: ago(8), delta: -20, kind: 'redeem' },
+          { at: ago(3), delta: 40, kind: 'award', expiresAt: new Date(now.getTime() + DAY) },
+        ],
+        now,
+      ),
+    ).toEqual({ points: 40, lifetime_points: 90 });
+    const { rows } = await db().query<{
+      delta: number;
+      kind: string;
+      remaining: number;
+      balance_after: number;
+      created_at: Date | string;
+    }>(
+      `SELECT delta, kind, remaining, balance_after, created_at FROM points_ledger
+        WHERE uid = $1 ORDER BY id`,
+      [fresh],
+    );
+    expect(
+      rows.map(({ created_at, ...r }) => ({ ...r, at: new Date(created_at).getTime() })),
+    ).toEqual([
+      { delta: 50, kind: 'award', remaining: 0, balance_after: 50, at: ago(10).getTime() },
+      { delta: -20, kind: 'redeem', remaining: 0, balance_after: 30, at: ago(8).getTime() },
+      { delta: -30, kind: 'expire', remaining: 0, balance_after: 0, at: ago(5).getTime() },
+      { delta: 40, kind: 'award', remaining: 40, balance_after: 40, at: ago(3).getTime() },
+    ]);
   });
 });

@@ -1,10 +1,10 @@
 import { useT } from '@engine/react';
 import type { PointsHistory } from '@schemas/entities/incentives.schema';
-import WeeklyChart from '../admin/overview/weekly-chart';
+import WeeklyChart from '@/shell/charts/weekly-chart';
 
 /**
- * A learner's points per week, drawn by the incentives overview's chart: earned in the place of
- * issued, spent in the place of redeemed. Loaded on demand with the chart library.
+ * A learner's points per week as the shared weekly chart draws them: earned, spent and expired.
+ * Loaded on demand with the chart library.
  */
 export default function PointsChart({
   weeks,
@@ -16,15 +16,12 @@ export default function PointsChart({
   const { t } = useT();
   return (
     <WeeklyChart
-      series={{
-        weeks: weeks.map((w) => ({
-          week: w.week,
-          issued: w.earned,
-          redeemed: w.spent,
-          expired: w.expired,
-        })),
-        labels: { issued: t('Earned'), redeemed: t('Spent'), expired: t('Expired') },
-      }}
+      weeks={weeks.map((w) => w.week)}
+      lines={[
+        { label: t('Earned'), values: weeks.map((w) => w.earned) },
+        { label: t('Spent'), values: weeks.map((w) => w.spent) },
+        { label: t('Expired'), values: weeks.map((w) => w.expired) },
+      ]}
       label={label}
     />
   );

@@ -151,6 +151,12 @@ export const OPERATIONS: Operation[] = [
   },
   { name: 'trainers list', as: 'courseadmin', path: () => '/api/v2/availability/trainers' },
   {
+    name: 'incentives overview, 12 months',
+    as: 'admin',
+    path: () => '/api/v2/incentives/overview?months=12',
+    note: () => 'weekly points totals, top rewards and earning rules',
+  },
+  {
     name: 'learning overview, 12 months',
     as: 'courseadmin',
     path: () => '/api/v2/learning/overview?months=12',
@@ -184,6 +190,12 @@ export const OPERATIONS: Operation[] = [
   { name: 'shop, page 1', as: 'learner', path: () => '/api/v2/incentives/shop' },
   { name: 'recommended trainings', as: 'learner', path: () => '/api/v2/trainings/recommended' },
   { name: 'wallet', as: 'learner', path: () => '/api/v2/incentives/wallet' },
+  {
+    name: 'points history, 12 months',
+    as: 'learner',
+    path: () => '/api/v2/incentives/wallet/history?months=12',
+    note: () => 'the learner’s weeks of earned, spent and expired points, and coming expiries',
+  },
   {
     name: 'my trainings',
     as: 'learner',

@@ -1,4 +1,4 @@
-import { usePageTitle, useT } from '@engine/react';
+import { LanguageTabs, usePageTitle, useT } from '@engine/react';
 import type { ContentPageAdmin } from '@schemas/entities/content-page.schema';
 import type { Language } from '@schemas/entities/language.schema';
 import { useId, useState, type FormEvent } from 'react';
@@ -51,36 +51,38 @@ export default function ContentPageEditPage() {
 function PageEditor({ page, languages }: { page: ContentPageAdmin; languages: Language[] }) {
   const { t } = useT();
   const [langcode, setLangcode] = useState(languages[0]?.langcode ?? 'en');
-  const ids = { language: useId() };
+  const ids = { tabs: useId() };
   const version = page.versions.find((v) => v.langcode === langcode);
   const language = languages.find((l) => l.langcode === langcode);
+  const tabs = languages.map((l) => ({
+    langcode: l.langcode,
+    name: l.name,
+    ...(l.native_name ? { nativeName: l.native_name } : {}),
+    dir: l.direction ? ('rtl' as const) : ('ltr' as const),
+  }));
+  const tabId = (code: string) => `${ids.tabs}-tab-${code}`;
+  const panelId = `${ids.tabs}-panel`;
   return (
     <div className={texts.stack}>
-      <div className={texts.field}>
-        <label htmlFor={ids.language}>{t('Language')}</label>
-        <select
-          id={ids.language}
-          value={langcode}
-          onChange={(event) => setLangcode(event.target.value)}
-        >
-          {languages.map((l) => (
-            <option key={l.langcode} value={l.langcode}>
-              {l.name}
-              {page.versions.some((v) => v.langcode === l.langcode)
-                ? ''
-                : ` (${t('not written yet')})`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <VersionEditor
-        // A new language starts a new form.
-        key={langcode}
-        pageKey={page.key}
-        langcode={langcode}
-        dir={language?.direction ? 'rtl' : 'ltr'}
-        stored={version ?? { title: '', body: '' }}
+      <LanguageTabs
+        label={t('Languages of @field', { field: t(page.name) })}
+        languages={tabs}
+        active={langcode}
+        onSelect={setLangcode}
+        tabId={tabId}
+        panelId={panelId}
+        missing={(code) => !page.versions.some((v) => v.langcode === code)}
       />
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(langcode)}>
+        <VersionEditor
+          // A new language starts a new form.
+          key={langcode}
+          pageKey={page.key}
+          langcode={langcode}
+          dir={language?.direction ? 'rtl' : 'ltr'}
+          stored={version ?? { title: '', body: '' }}
+        />
+      </div>
     </div>
   );
 }

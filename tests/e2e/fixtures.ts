@@ -98,7 +98,8 @@ export async function callApi(page: Page, method: string, path: string, body?: u
       const res = await fetch(`/api/v2/${path}`, {
         method,
         headers: {
-          'content-type': 'application/json',
+          // Only with a body: the server refuses an empty JSON body (a DELETE has none).
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {}),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -15,6 +15,23 @@ async function searchFor(page: Page, words: string, back: string) {
   return results;
 }
 
+/** The result whose title is `title`. */
+const resultTitled = (page: Page, title: string) =>
+  page
+    .getByRole('main')
+    .locator('ol > li')
+    .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+
+/** The words marked in a result's snippet (the text under its title), and in its title. */
+async function marksOf(page: Page, title: string) {
+  const result = resultTitled(page, title);
+  await result.waitFor();
+  return {
+    title: await result.locator('h3 mark').allTextContents(),
+    snippet: await result.locator('h3 + p mark').allTextContents(),
+  };
+}
+
 /** The words marked in the results' titles. */
 const titleMarks = (page: Page) =>
   page.getByRole('main').locator('ol > li h3 a mark').allTextContents();
@@ -67,4 +84,52 @@ describe('the search page', () => {
     expect(new URL(page.url()).search).toBe('?tab=1');
     await context.close();
   });
+
+  it('finds a word by another form of it, and marks the words it matched in the snippet', async () => {
+    const { context, page } = await newPage(browser());
+    await logIn(page, 'learner');
+    await settled(page);
+    // "leaders" is stemmed to "leader", whose words include "Leadership": not a prefix of
+    // "leaders" itself.
+    await searchFor(page, 'leaders', `${baseURL()}/dashboard`);
+    expect((await marksOf(page, 'Inclusive Leadership')).title).toEqual(['Leadership']);
+    // "leading" is stemmed to "lead": a training whose summary says "Lead" is found, and the
+    // word is marked in the snippet itself.
+    await searchFor(page, 'leading', `${baseURL()}/dashboard`);
+    const change = await marksOf(page, 'Managing Change in Organisations');
+    expect(change.title).toEqual([]);
+    expect(change.snippet.length).toBeGreaterThan(0);
+    expect(change.snippet.filter((m) => !/^lead/i.test(m))).toEqual([]);
+    await context.close();
+  });
+
+  it('stems Arabic too: a word without its article finds it with one, marked in title and snippet', async () => {
+    const { context, page } = await newPage(browser());
+    await logIn(page, 'layla');
+    await settled(page);
+    // "قيادة" (leadership) is not the start of "القيادة" (the leadership): only the Arabic
+    // stemmer, which takes the article away, finds one from the other.
+    await searchFor(page, 'قيادة', `${baseURL()}/dashboard`);
+    const basics = await marksOf(page, 'أساسيات القيادة الفعالة');
+    expect(basics.title).toEqual(['القيادة']);
+    expect(basics.snippet.length).toBeGreaterThan(0);
+    expect(basics.snippet.filter((m) => !m.includes('قيادة'))).toEqual([]);
+    await context.close();
+  });
+
+  for (const [user, words] of [
+    ['learner', 'leading'],
+    ['layla', 'قيادة'],
+  ] as const)
+    it(`has no accessibility violations at 390 px for ${user}`, async () => {
+      const { context, page } = await newPage(browser(), { width: 390 });
+      await logIn(page, user);
+      await settled(page);
+      await searchFor(page, words, `${baseURL()}/dashboard`);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(
+        user === 'layla' ? 'ar' : 'en',
+      );
+      await expectNoAxeViolations(page);
+      await context.close();
+    });
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from '../../scripts/chromium';
 
@@ -157,4 +157,126 @@ export async function backToTopFromFarDown(page: Page): Promise<void> {
   await button.click();
   await page.waitForFunction(() => window.scrollY === 0);
   await button.waitFor({ state: 'hidden' });
+}
+
+/** Where {@link screenshot} saves, when set: for looking at pages a run went through. */
+const SHOTS = process.env.ATRIUM_SHOTS_DIR;
+
+/** Saves a full-page screenshot as `<name>.png` in ATRIUM_SHOTS_DIR, when that is set. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Signs in and agrees to cookies, so the banner leaves the page. */
+export async function logInAgreeingToCookies(page: Page, name: string): Promise<void> {
+  await logIn(page, name);
+  const disclaimer = await callApi(page, 'GET', 'settings/cookies-disclaimer');
+  if ((disclaimer.json.data as { agreed: boolean }).agreed) return;
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await page.getByRole('button', { name: 'Accept' }).waitFor({ state: 'hidden' });
+}
+
+/**
+ * Expects a page to show what an answer of the API says, while other tests may change that
+ * answer: the page is compared with an answer that did not change while the page was read
+ * (the same before and after), trying again if it did. Returns that answer.
+ */
+export async function expectPageToMatchApi<Answer, Shown>(o: {
+  answer: () => Promise<Answer>;
+  load: () => Promise<void>;
+  read: () => Promise<Shown>;
+  expected: (answer: Answer) => Shown;
+}): Promise<Answer> {
+  for (let attempt = 1; ; attempt += 1) {
+    const before = await o.answer();
+    await o.load();
+    const shown = await o.read();
+    const after = await o.answer();
+    if (JSON.stringify(before) === JSON.stringify(after) || attempt === 5) {
+      expect(shown).toEqual(o.expected(after));
+      return after;
+    }
+  }
+}
+
+/** Opens the "Show as table" of the table named `name` in `scope`, and returns its rows. */
+export async function tableRowsBehindDisclosure(scope: Locator, name: string): Promise<Locator> {
+  const disclosure = scope
+    .locator('details')
+    .filter({ has: scope.page().locator('caption', { hasText: name }) });
+  await disclosure.locator('summary').click();
+  return disclosure.getByRole('table', { name }).getByRole('row');
+}
+
+/** The text of the description of `term` in a description list in `scope`. */
+export function descriptionOf(scope: Locator, term: string): Promise<string> {
+  return scope
+    .locator('dt', { hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd')
+    .innerText();
+}
+
+/** The texts of the items of the list named `name` in `scope`; none when there is no such list. */
+export function listItemTexts(scope: Locator, name: string): Promise<string[]> {
+  return scope
+    .getByRole('list', { name })
+    .getByRole('listitem')
+    .allInnerTexts()
+    .catch(() => []);
+}
+
+/** Expects the page no wider than `width`: nothing makes it scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
+}
+
+/**
+ * Checks a page with a weekly chart in a region for a signed-in user: on a 390 px phone in
+ * English (the chart fits), then in Arabic at 390 and 1280 px (right to left, time running
+ * from right to left, every table shown); accessible and without sideways scrolling each
+ * time. The user's language is set back to English after.
+ */
+export async function expectWeeklyChartOnPhoneAndInArabic(
+  page: Page,
+  o: { path: string; region: { en: string; ar: string }; shots: string },
+): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(o.path);
+  await settled(page);
+  const region = page.getByRole('region', { name: o.region.en });
+  await region.locator('[data-summary]').waitFor();
+  const chart = region.getByRole('img', { name: /^Over the last 6 months/ });
+  await chart.waitFor();
+  const box = (await chart.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page, 390);
+  await expectNoAxeViolations(page);
+  await screenshot(page, `${o.shots}-en-390`);
+
+  const me = (await callApi(page, 'GET', 'me')).json.data as { uid: number };
+  expect((await callApi(page, 'PATCH', `users/${me.uid}`, { language: 'ar' })).status).toBe(200);
+  try {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(o.path);
+      await settled(page);
+      const arabic = page.getByRole('region', { name: o.region.ar });
+      await arabic.getByRole('img').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      // Time runs right to left: the first week's label is to the right of the last one's.
+      const labels = arabic.locator('svg[role="img"] .visx-axis-bottom text');
+      const first = (await labels.first().boundingBox())!;
+      const last = (await labels.last().boundingBox())!;
+      expect(first.x).toBeGreaterThan(last.x);
+      for (const disclosure of await arabic.getByText('عرض كجدول').all()) await disclosure.click();
+      await expectNoSidewaysScroll(page, width);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `${o.shots}-ar-${width}`);
+    }
+  } finally {
+    await callApi(page, 'PATCH', `users/${me.uid}`, { language: 'en' });
+  }
 }

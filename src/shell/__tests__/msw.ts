@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 /** Answers for /api/v2 calls that a test does not preset. */
 export const defaultHandlers = [
@@ -18,4 +18,23 @@ export function setupMockServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
+}
+
+/**
+ * Makes GET `url` answer with a server error until the returned function is called, and with
+ * `{ data: answer() }` after that. Retries of the failed call run without waiting.
+ */
+export function failingUntilRecovered(url: string, answer: () => unknown): () => void {
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+  let failing = true;
+  server.use(
+    http.get(url, () =>
+      failing
+        ? HttpResponse.json({ message: 'Down' }, { status: 500 })
+        : HttpResponse.json({ data: answer() }),
+    ),
+  );
+  return () => {
+    failing = false;
+  };
 }

@@ -12,7 +12,7 @@ import {
   type SessionValue,
 } from '@engine/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { appearanceQueryKey } from '@/lib/queries/appearance';
@@ -118,3 +118,15 @@ export function renderShell(ui: ReactNode, o: ShellOptions = {}) {
   );
   return { ...result, router, queryClient };
 }
+
+/** The text of each data cell of a table row (not its row header), as a person reads it. */
+export const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+/** The text of each item of a list, as a person reads it. */
+export const itemTexts = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);

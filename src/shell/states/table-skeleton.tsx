@@ -7,7 +7,7 @@ export function TableSkeleton({ rows = 5 }: { rows?: number }) {
   return (
     <div className={styles.skeleton} role="status" aria-label={t('Loading')}>
       {Array.from({ length: rows }, (_, i) => (
-        <span key={i} />
+        <span key={i} className={styles.bone} />
       ))}
     </div>
   );

@@ -93,8 +93,8 @@ export function CoverageMap(p: CoverageMapProps) {
           onRetry={() => void query.refetch()}
         />
       ) : !data ? (
-        <div className={styles.skeleton} role="status" aria-label={t('Loading')}>
-          <span />
+        <div role="status" aria-label={t('Loading')}>
+          <span className={styles.bone} />
         </div>
       ) : max === 0 ? (
         <p className={styles.empty}>

@@ -102,7 +102,7 @@ export function TeamWeek(p: TeamWeekProps) {
       ) : p.status === 'pending' ? (
         <div className={styles.skeleton} role="status" aria-label={t('Loading')}>
           {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-            <span key={i} />
+            <span key={i} className={styles.bone} />
           ))}
         </div>
       ) : !anyAvailable ? (

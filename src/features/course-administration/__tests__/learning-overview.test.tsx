@@ -2,9 +2,9 @@ import type { LearningOverview as Overview } from '@schemas/entities/learning-ov
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
-import { server, setupMockServer } from '@/shell/__tests__/msw';
-import { renderShell } from '@/shell/__tests__/test-utils';
+import { describe, expect, it } from 'vitest';
+import { failingUntilRecovered, server, setupMockServer } from '@/shell/__tests__/msw';
+import { cellTexts, itemTexts, renderShell } from '@/shell/__tests__/test-utils';
 import { LearningOverview } from '../overview/learning-overview';
 
 setupMockServer();
@@ -85,24 +85,12 @@ describe('Learning overview', () => {
     const table = screen.getByRole('table', { name: 'Subscriptions and completions per week' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(1 + 3 + 1);
-    expect(
-      within(rows[1]!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['1,200', '300']);
+    expect(cellTexts(rows[1]!)).toEqual(['1,200', '300']);
     expect(within(rows[4]!).getByRole('rowheader')).toHaveTextContent('Total');
-    expect(
-      within(rows[4]!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['1,240', '325']);
+    expect(cellTexts(rows[4]!)).toEqual(['1,240', '325']);
 
     const top = screen.getByRole('list', { name: 'Most subscribed trainings' });
-    expect(
-      within(top)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Data Literacy900 subscriptions', 'مقدمة1 subscription']);
+    expect(itemTexts(top)).toEqual(['Data Literacy900 subscriptions', 'مقدمة1 subscription']);
     expect(within(top).getByRole('link', { name: 'مقدمة' })).toHaveAttribute(
       'href',
       '/trainings/9',
@@ -111,11 +99,7 @@ describe('Learning overview', () => {
 
     // The first vocabulary's terms, highest rate first, with a sentence; then another vocabulary.
     const topics = screen.getByRole('list', { name: 'Completion rate by topic' });
-    expect(
-      within(topics)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Leadership75%', 'Compliance10%']);
+    expect(itemTexts(topics)).toEqual(['Leadership75%', 'Compliance10%']);
     expect(
       screen.getByText('Highest completion rate: Leadership, 75%. Lowest: Compliance, 10%.'),
     ).toBeInTheDocument();
@@ -127,11 +111,9 @@ describe('Learning overview', () => {
         .map((o) => o.textContent),
     ).toEqual(['Topics', 'Levels']);
     await userEvent.selectOptions(by, 'levels');
-    expect(
-      within(screen.getByRole('list', { name: 'Completion rate by topic' }))
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Beginner50%']);
+    expect(itemTexts(screen.getByRole('list', { name: 'Completion rate by topic' }))).toEqual([
+      'Beginner50%',
+    ]);
     expect(screen.getByText('Completion rate of Beginner: 50%.')).toBeInTheDocument();
     await userEvent.click(screen.getAllByText('Show as table')[1]!);
     const rates = screen.getByRole('table', { name: 'Completion rate by topic' });
@@ -154,26 +136,18 @@ describe('Learning overview', () => {
   });
 
   it('says when nothing happened yet, and retries after an error', async () => {
-    // Retries of the failed call run without waiting.
-    vi.spyOn(Math, 'random').mockReturnValue(0);
-    let failing = true;
-    server.use(
-      http.get(OVERVIEW, () => {
-        if (failing) return HttpResponse.json({ message: 'Down' }, { status: 500 });
-        return HttpResponse.json({
-          data: overview(6, {
-            weeks: [{ week: '2026-11-23', subscriptions: 0, completions: 0 }],
-            totals: { subscriptions: 0, completions: 0 },
-            all_time: { subscriptions: 0, completions: 0 },
-            top_trainings: [],
-            topics: [],
-          }),
-        });
+    const recover = failingUntilRecovered(OVERVIEW, () =>
+      overview(6, {
+        weeks: [{ week: '2026-11-23', subscriptions: 0, completions: 0 }],
+        totals: { subscriptions: 0, completions: 0 },
+        all_time: { subscriptions: 0, completions: 0 },
+        top_trainings: [],
+        topics: [],
       }),
     );
     renderShell(<LearningOverview />, { user: courseAdmin, path: '/course-administration' });
     expect(await screen.findByRole('alert')).toHaveTextContent('The overview could not be loaded.');
-    failing = false;
+    recover();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByText('No subscriptions were made or completed in this period.'),

@@ -2,9 +2,9 @@ import type { IncentivesOverview as Overview } from '@schemas/entities/incentive
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
-import { server, setupMockServer } from '@/shell/__tests__/msw';
-import { renderShell } from '@/shell/__tests__/test-utils';
+import { describe, expect, it } from 'vitest';
+import { failingUntilRecovered, server, setupMockServer } from '@/shell/__tests__/msw';
+import { cellTexts, itemTexts, renderShell } from '@/shell/__tests__/test-utils';
 import { IncentivesOverview } from '../overview/overview';
 import { admin } from './fixtures';
 
@@ -67,30 +67,14 @@ describe('Incentives overview', () => {
     const table = screen.getByRole('table', { name: 'Points per week' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(1 + 3 + 1);
-    expect(
-      within(rows[3]!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['11,200', '7,800', '900']);
+    expect(cellTexts(rows[3]!)).toEqual(['11,200', '7,800', '900']);
     expect(within(rows[4]!).getByRole('rowheader')).toHaveTextContent('Total');
-    expect(
-      within(rows[4]!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['12,400', '8,100', '900']);
+    expect(cellTexts(rows[4]!)).toEqual(['12,400', '8,100', '900']);
 
     const rewards = screen.getByRole('list', { name: 'Top rewards by redemptions' });
-    expect(
-      within(rewards)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Coffee mug12 redemptions', 'Day off3 redemptions']);
+    expect(itemTexts(rewards)).toEqual(['Coffee mug12 redemptions', 'Day off3 redemptions']);
     const rules = screen.getByRole('list', { name: 'Top earning rules' });
-    expect(
-      within(rules)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Training completed9,000 points', 'Daily login400 points']);
+    expect(itemTexts(rules)).toEqual(['Training completed9,000 points', 'Daily login400 points']);
 
     const twelve = screen.getByRole('button', { name: 'Last 12 months' });
     expect(twelve).toHaveAttribute('aria-pressed', 'false');
@@ -130,27 +114,19 @@ describe('Incentives overview', () => {
   });
 
   it('says when no points moved, and retries after an error', async () => {
-    // Retries of the failed call run without waiting.
-    vi.spyOn(Math, 'random').mockReturnValue(0);
-    let failing = true;
-    server.use(
-      http.get(OVERVIEW, () => {
-        if (failing) return HttpResponse.json({ message: 'Down' }, { status: 500 });
-        return HttpResponse.json({
-          data: overview(6, {
-            weeks: [{ week: '2026-11-23', issued: 0, redeemed: 0, expired: 0 }],
-            totals: { issued: 0, redeemed: 0, expired: 0 },
-            outstanding: 0,
-            expiring_soon: 0,
-            top_rewards: [],
-            top_rules: [],
-          }),
-        });
+    const recover = failingUntilRecovered(OVERVIEW, () =>
+      overview(6, {
+        weeks: [{ week: '2026-11-23', issued: 0, redeemed: 0, expired: 0 }],
+        totals: { issued: 0, redeemed: 0, expired: 0 },
+        outstanding: 0,
+        expiring_soon: 0,
+        top_rewards: [],
+        top_rules: [],
       }),
     );
     renderShell(<IncentivesOverview />, { user: admin, path: '/settings/incentives' });
     expect(await screen.findByRole('alert')).toHaveTextContent('The overview could not be loaded.');
-    failing = false;
+    recover();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No points have moved in this period yet.')).toBeInTheDocument();
     expect(screen.queryByText('Show as table')).not.toBeInTheDocument();

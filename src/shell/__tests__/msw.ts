@@ -38,3 +38,23 @@ export function failingUntilRecovered(url: string, answer: () => unknown): () =>
     failing = false;
   };
 }
+
+/**
+ * Makes GET `url` answer `{ data: answer(value) }` for the value of its `param` search
+ * parameter (empty when absent). Returns the values asked for, in order.
+ */
+export function answeringBy(
+  url: string,
+  param: string,
+  answer: (value: string) => unknown,
+): string[] {
+  const asked: string[] = [];
+  server.use(
+    http.get(url, ({ request }) => {
+      const value = new URL(request.url).searchParams.get(param) ?? '';
+      asked.push(value);
+      return HttpResponse.json({ data: answer(value) });
+    }),
+  );
+  return asked;
+}

@@ -36,7 +36,7 @@ export interface OverviewSectionProps<T, M extends number> {
  * placeholder while the first answer loads, an error with a retry, and then the feature's
  * body. The body's pieces take their look from `overview.module.css` beside this file
  * (figures, panels, ranked lists, tables); see also {@link RankedPanel},
- * {@link TableDisclosure} and {@link OverviewChart}.
+ * {@link TableDisclosure} and {@link WeeklyPanel}.
  *
  * @example
  * const [months, setMonths] = useState<6 | 12>(6);

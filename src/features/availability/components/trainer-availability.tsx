@@ -200,9 +200,9 @@ export function TrainerAvailability({ uid, mode, title, before }: TrainerAvailab
         {before}
         <PageHeader title={title} />
         <div className={styles.skeleton} role="status" aria-label={t('Loading')}>
-          <span />
-          <span />
-          <span />
+          <span className={styles.bone} />
+          <span className={styles.bone} />
+          <span className={styles.bone} />
         </div>
       </div>
     );

@@ -294,7 +294,7 @@ export default function AvailabilityManagementPage() {
         </div>
         {overview.isPending ? (
           <div className={styles.skeleton} role="status" aria-label={t('Loading')}>
-            <span />
+            <span className={styles.bone} />
           </div>
         ) : rows.length === 0 ? (
           <p className={styles.empty}>{t('No trainers match these filters.')}</p>

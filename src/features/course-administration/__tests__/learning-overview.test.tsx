@@ -1,9 +1,8 @@
 import type { LearningOverview as Overview } from '@schemas/entities/learning-overview.schema';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { failingUntilRecovered, server, setupMockServer } from '@/shell/__tests__/msw';
+import { answeringBy, failingUntilRecovered, setupMockServer } from '@/shell/__tests__/msw';
 import { cellTexts, itemTexts, renderShell } from '@/shell/__tests__/test-utils';
 import { LearningOverview } from '../overview/learning-overview';
 
@@ -55,18 +54,10 @@ const overview = (months: 6 | 12, over: Partial<Overview> = {}): Overview => ({
 
 describe('Learning overview', () => {
   it('shows the figures, a summary, the weeks as a table, the top trainings, the topics, and the other period', async () => {
-    const asked: string[] = [];
-    server.use(
-      http.get(OVERVIEW, ({ request }) => {
-        const months = new URL(request.url).searchParams.get('months');
-        asked.push(months ?? '');
-        return HttpResponse.json({
-          data:
-            months === '12'
-              ? overview(12, { totals: { subscriptions: 1, completions: 1000 } })
-              : overview(6),
-        });
-      }),
+    const asked = answeringBy(OVERVIEW, 'months', (months) =>
+      months === '12'
+        ? overview(12, { totals: { subscriptions: 1, completions: 1000 } })
+        : overview(6),
     );
     renderShell(<LearningOverview />, { user: courseAdmin, path: '/course-administration' });
 

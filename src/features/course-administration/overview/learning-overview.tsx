@@ -1,19 +1,15 @@
-import { useFormatDate, useT } from '@engine/react';
+import { useT } from '@engine/react';
 import type { LearningOverview as Overview } from '@schemas/entities/learning-overview.schema';
 import { useId, useState } from 'react';
 import { useLearningOverview, type LearningOverviewMonths } from '@/lib/queries/learning-overview';
-import { OverviewChart } from '@/shell/overview/overview-chart';
 import { OverviewSection } from '@/shell/overview/overview-section';
 import shared from '@/shell/overview/overview.module.css';
 import { barScale, RankedList, RankedPanel } from '@/shell/overview/ranked-list';
 import { TableDisclosure } from '@/shell/overview/table-disclosure';
-import { EmptyState } from '@/shell/states/states';
+import { WeeklyPanel } from '@/shell/overview/weekly-panel';
 import styles from './learning-overview.module.css';
 
 const MONTHS: readonly LearningOverviewMonths[] = [6, 12];
-
-/** A week's first day (a UTC date) as an instant in that day in any time zone. */
-const weekInstant = (week: string) => `${week}T12:00:00Z`;
 
 /** The share of subscriptions completed, 0 to 1 (0 without subscriptions). */
 const rateOf = (counts: { subscriptions: number; completions: number }) =>
@@ -67,7 +63,7 @@ function OverviewBody({ data }: { data: Overview }) {
         </div>
       </dl>
 
-      <WeeklyPanel data={data} />
+      <Weeks data={data} />
 
       <div className={shared.rankings}>
         <TopTrainings trainings={data.top_trainings} />
@@ -77,66 +73,36 @@ function OverviewBody({ data }: { data: Overview }) {
   );
 }
 
-function WeeklyPanel({ data }: { data: Overview }) {
+function Weeks({ data }: { data: Overview }) {
   const i18n = useT();
   const { t } = i18n;
-  const formatDate = useFormatDate();
-  const title = t('Subscriptions and completions per week');
-  const summary = i18n.plural(
-    data.totals.subscriptions,
-    'Over the last @months months learners made @count subscription and completed @completions.',
-    'Over the last @months months learners made @count subscriptions and completed @completions.',
-    { months: data.months, completions: i18n.number(data.totals.completions) },
-  );
-  const moved = data.totals.subscriptions + data.totals.completions > 0;
   return (
-    <div className={shared.panel}>
-      <h3 className={shared.panelHeading}>{title}</h3>
-      <p className={shared.summary} data-summary="">
-        {summary}
-      </p>
-      {moved ? (
-        <>
-          <OverviewChart
-            weeks={data.weeks.map((w) => w.week)}
-            lines={[
-              { label: t('Subscriptions'), values: data.weeks.map((w) => w.subscriptions) },
-              { label: t('Completions'), values: data.weeks.map((w) => w.completions) },
-            ]}
-            label={summary}
-          />
-          <TableDisclosure caption={title}>
-            <thead>
-              <tr>
-                <th scope="col">{t('Week of')}</th>
-                <th scope="col">{t('Subscriptions')}</th>
-                <th scope="col">{t('Completions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.weeks.map((w) => (
-                <tr key={w.week}>
-                  <th scope="row">{formatDate(weekInstant(w.week), 'j M Y')}</th>
-                  <td>{i18n.number(w.subscriptions)}</td>
-                  <td>{i18n.number(w.completions)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">{t('Total')}</th>
-                <td>{i18n.number(data.totals.subscriptions)}</td>
-                <td>{i18n.number(data.totals.completions)}</td>
-              </tr>
-            </tfoot>
-          </TableDisclosure>
-        </>
-      ) : (
-        <EmptyState title={t('No subscriptions were made or completed in this period.')}>
-          {t('Weeks fill in here once learners subscribe to trainings and complete them.')}
-        </EmptyState>
+    <WeeklyPanel
+      title={t('Subscriptions and completions per week')}
+      summary={i18n.plural(
+        data.totals.subscriptions,
+        'Over the last @months months learners made @count subscription and completed @completions.',
+        'Over the last @months months learners made @count subscriptions and completed @completions.',
+        { months: data.months, completions: i18n.number(data.totals.completions) },
       )}
-    </div>
+      weeks={data.weeks.map((w) => w.week)}
+      lines={[
+        {
+          label: t('Subscriptions'),
+          values: data.weeks.map((w) => w.subscriptions),
+          total: data.totals.subscriptions,
+        },
+        {
+          label: t('Completions'),
+          values: data.weeks.map((w) => w.completions),
+          total: data.totals.completions,
+        },
+      ]}
+      empty={{
+        title: t('No subscriptions were made or completed in this period.'),
+        text: t('Weeks fill in here once learners subscribe to trainings and complete them.'),
+      }}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { failingUntilRecovered, server, setupMockServer } from '@/shell/__tests__/msw';
+import { answeringBy, failingUntilRecovered, server, setupMockServer } from '@/shell/__tests__/msw';
 import { cellTexts, itemTexts, renderShell } from '@/shell/__tests__/test-utils';
 import { IncentivesOverview } from '../overview/overview';
 import { admin } from './fixtures';
@@ -36,18 +36,10 @@ const overview = (months: 6 | 12, over: Partial<Overview> = {}): Overview => ({
 
 describe('Incentives overview', () => {
   it('shows the figures, a summary, the weeks as a table, the top lists, and the other period', async () => {
-    const asked: string[] = [];
-    server.use(
-      http.get(OVERVIEW, ({ request }) => {
-        const months = new URL(request.url).searchParams.get('months');
-        asked.push(months ?? '');
-        return HttpResponse.json({
-          data:
-            months === '12'
-              ? overview(12, { totals: { issued: 20000, redeemed: 9000, expired: 1000 } })
-              : overview(6),
-        });
-      }),
+    const asked = answeringBy(OVERVIEW, 'months', (months) =>
+      months === '12'
+        ? overview(12, { totals: { issued: 20000, redeemed: 9000, expired: 1000 } })
+        : overview(6),
     );
     renderShell(<IncentivesOverview />, { user: admin, path: '/settings/incentives' });
 

@@ -1,20 +1,15 @@
-import { useFormatDate, useT } from '@engine/react';
+import { useT } from '@engine/react';
 import type { IncentivesOverview as Overview } from '@schemas/entities/incentives.schema';
 import { ruleTypes } from '@schemas/incentives/rule-types';
 import { useState } from 'react';
 import { useIncentivesOverview, type OverviewMonths } from '@/lib/queries/incentives-overview';
-import { OverviewChart } from '@/shell/overview/overview-chart';
 import { OverviewSection } from '@/shell/overview/overview-section';
 import shared from '@/shell/overview/overview.module.css';
 import { RankedPanel, barScale } from '@/shell/overview/ranked-list';
-import { TableDisclosure } from '@/shell/overview/table-disclosure';
-import { EmptyState } from '@/shell/states/states';
+import { WeeklyPanel } from '@/shell/overview/weekly-panel';
 import styles from './overview.module.css';
 
 const MONTHS: readonly OverviewMonths[] = [6, 12];
-
-/** A week's first day (a UTC date) as an instant in that day in any time zone. */
-const weekInstant = (week: string) => `${week}T12:00:00Z`;
 
 /**
  * The incentives overview for administrators: points issued, redeemed and expired per week
@@ -40,8 +35,6 @@ export function IncentivesOverview() {
 function OverviewBody({ data }: { data: Overview }) {
   const i18n = useT();
   const { t } = i18n;
-  const formatDate = useFormatDate();
-  const moved = data.totals.issued + data.totals.redeemed + data.totals.expired > 0;
   const summary = t(
     'Over the last @months months @issued points were issued, @redeemed redeemed and @expired expired.',
     {
@@ -51,11 +44,6 @@ function OverviewBody({ data }: { data: Overview }) {
       expired: i18n.number(data.totals.expired),
     },
   );
-  const lines = [
-    { label: t('Issued'), values: data.weeks.map((w) => w.issued) },
-    { label: t('Redeemed'), values: data.weeks.map((w) => w.redeemed) },
-    { label: t('Expired'), values: data.weeks.map((w) => w.expired) },
-  ];
   const ruleLabel = (rule: string) => {
     const declared = ruleTypes.find((r) => r.type === rule);
     return declared ? t(declared.label) : rule;
@@ -95,49 +83,32 @@ function OverviewBody({ data }: { data: Overview }) {
         </div>
       </dl>
 
-      <div className={shared.panel}>
-        <h3 className={shared.panelHeading}>{t('Points per week')}</h3>
-        <p className={shared.summary} data-summary="">
-          {summary}
-        </p>
-        {moved ? (
-          <>
-            <OverviewChart weeks={data.weeks.map((w) => w.week)} lines={lines} label={summary} />
-            <TableDisclosure caption={t('Points per week')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('Week of')}</th>
-                  <th scope="col">{t('Issued')}</th>
-                  <th scope="col">{t('Redeemed')}</th>
-                  <th scope="col">{t('Expired')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.weeks.map((w) => (
-                  <tr key={w.week}>
-                    <th scope="row">{formatDate(weekInstant(w.week), 'j M Y')}</th>
-                    <td>{i18n.number(w.issued)}</td>
-                    <td>{i18n.number(w.redeemed)}</td>
-                    <td>{i18n.number(w.expired)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{t('Total')}</th>
-                  <td>{i18n.number(data.totals.issued)}</td>
-                  <td>{i18n.number(data.totals.redeemed)}</td>
-                  <td>{i18n.number(data.totals.expired)}</td>
-                </tr>
-              </tfoot>
-            </TableDisclosure>
-          </>
-        ) : (
-          <EmptyState title={t('No points have moved in this period yet.')}>
-            {t('Points appear here once learners earn, spend or lose them.')}
-          </EmptyState>
-        )}
-      </div>
+      <WeeklyPanel
+        title={t('Points per week')}
+        summary={summary}
+        weeks={data.weeks.map((w) => w.week)}
+        lines={[
+          {
+            label: t('Issued'),
+            values: data.weeks.map((w) => w.issued),
+            total: data.totals.issued,
+          },
+          {
+            label: t('Redeemed'),
+            values: data.weeks.map((w) => w.redeemed),
+            total: data.totals.redeemed,
+          },
+          {
+            label: t('Expired'),
+            values: data.weeks.map((w) => w.expired),
+            total: data.totals.expired,
+          },
+        ]}
+        empty={{
+          title: t('No points have moved in this period yet.'),
+          text: t('Points appear here once learners earn, spend or lose them.'),
+        }}
+      />
 
       <div className={shared.rankings}>
         <RankedPanel

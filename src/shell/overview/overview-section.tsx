@@ -27,6 +27,8 @@ export interface OverviewSectionProps<T, M extends number> {
   query: OverviewQuery<T>;
   /** How many figure cards the placeholder shows while the first answer loads. */
   placeholderFigures?: number;
+  /** What the section says when its answer could not be read ("The overview could not be loaded."). */
+  errorMessage?: string;
   /** The overview itself, once there is an answer; dimmed and busy while a new period loads. */
   children: (data: T) => ReactNode;
 }
@@ -64,6 +66,7 @@ export function OverviewSection<T, M extends number>({
   months,
   query,
   placeholderFigures = 2,
+  errorMessage,
   children,
 }: OverviewSectionProps<T, M>) {
   const i18n = useT();
@@ -91,7 +94,7 @@ export function OverviewSection<T, M extends number>({
       </div>
       {query.isError ? (
         <ErrorState
-          message={t('The overview could not be loaded.')}
+          message={errorMessage ?? t('The overview could not be loaded.')}
           onRetry={() => void query.refetch()}
         />
       ) : query.isPending || query.data === undefined ? (

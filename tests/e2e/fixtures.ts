@@ -273,6 +273,9 @@ export async function expectWeeklyChartOnPhoneAndInArabic(
       expect(first.x).toBeGreaterThan(last.x);
       for (const disclosure of await arabic.getByText('عرض كجدول').all()) await disclosure.click();
       await expectNoSidewaysScroll(page, width);
+      // Opening the last table scrolls the page: what lies half under the sticky header then
+      // is no small target.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await expectNoAxeViolations(page);
       await screenshot(page, `${o.shots}-ar-${width}`);
     }

@@ -609,11 +609,181 @@ export const demoBodyText: Record<'en' | 'ar', { intro: string; outro: string }>
   },
 };
 
-/** The demo learner's subscriptions: how many videos watched (all = completed). */
-export const demoLearnerSubscriptions: { title: string; watched: number | 'all' }[] = [
-  { title: 'Data Literacy Essentials', watched: 'all' },
-  { title: 'Spotting Phishing Before It Hooks You', watched: 'all' },
-  { title: 'Leading Hybrid Teams with Confidence', watched: 1 },
-  { title: 'Supply Chain Planning Fundamentals', watched: 2 },
-  { title: 'مقدمة في تحليل البيانات', watched: 1 },
+/** A demo account's subscription to a training, and how far it got. */
+export interface DemoSubscription {
+  /** The account's name (see `demoUsers`). */
+  user: string;
+  title: string;
+  /** When the account subscribed: days before the seed ran (fractions are hours). */
+  daysAgo: number;
+  /** How many videos were watched, in order; `all` completes the training. */
+  watched: number | 'all';
+  /**
+   * Over how many days after subscribing the watched videos were seen, one after another at even
+   * intervals: the last one, the completion for `all`, this many days after subscribing.
+   */
+  watchedOverDays: number;
+}
+
+/**
+ * The demo accounts' subscriptions over the last twelve weeks or so, each made some days before
+ * the seed ran and most completed a few days or weeks later, so that the learning overview shows
+ * a trend and its most subscribed trainings and topics mean something. The learner's match their
+ * points history: the trainings completed and started when the points were earned for them.
+ */
+export const demoSubscriptions: DemoSubscription[] = [
+  {
+    user: 'learner',
+    title: 'Data Literacy Essentials',
+    daysAgo: 76.4,
+    watched: 'all',
+    watchedOverDays: 7.3,
+  },
+  {
+    user: 'learner',
+    title: 'Spotting Phishing Before It Hooks You',
+    daysAgo: 55.2,
+    watched: 'all',
+    watchedOverDays: 14,
+  },
+  {
+    user: 'learner',
+    title: 'مقدمة في تحليل البيانات',
+    daysAgo: 24.5,
+    watched: 1,
+    watchedOverDays: 1.1,
+  },
+  {
+    user: 'learner',
+    title: 'Leading Hybrid Teams with Confidence',
+    daysAgo: 13.3,
+    watched: 1,
+    watchedOverDays: 2.1,
+  },
+  {
+    user: 'learner',
+    title: 'Supply Chain Planning Fundamentals',
+    daysAgo: 6.1,
+    watched: 1,
+    watchedOverDays: 1.2,
+  },
+  {
+    user: 'courseadmin',
+    title: 'Generative AI at Work: Practical Prompting',
+    daysAgo: 82.2,
+    watched: 'all',
+    watchedOverDays: 9.1,
+  },
+  {
+    user: 'courseadmin',
+    title: 'Coaching Conversations for Managers',
+    daysAgo: 47.4,
+    watched: 'all',
+    watchedOverDays: 12.5,
+  },
+  {
+    user: 'courseadmin',
+    title: 'Spotting Phishing Before It Hooks You',
+    daysAgo: 4.6,
+    watched: 'all',
+    watchedOverDays: 4.2,
+  },
+  {
+    user: 'trainer',
+    title: 'Patient Communication Skills',
+    daysAgo: 64.3,
+    watched: 'all',
+    watchedOverDays: 6.2,
+  },
+  {
+    user: 'trainer',
+    title: 'Giving Feedback That Lands',
+    daysAgo: 20.4,
+    watched: 2,
+    watchedOverDays: 3.3,
+  },
+  {
+    user: 'trainer',
+    title: 'Generative AI at Work: Practical Prompting',
+    daysAgo: 9.6,
+    watched: 'all',
+    watchedOverDays: 3.1,
+  },
+  {
+    user: 'layla',
+    title: 'الذكاء الاصطناعي في الحياة المهنية',
+    daysAgo: 71.1,
+    watched: 'all',
+    watchedOverDays: 10.2,
+  },
+  {
+    user: 'layla',
+    title: 'Consulting Proposal Writing',
+    daysAgo: 33.2,
+    watched: 1,
+    watchedOverDays: 0.8,
+  },
+  {
+    user: 'layla',
+    title: 'Generative AI at Work: Practical Prompting',
+    daysAgo: 16.2,
+    watched: 'all',
+    watchedOverDays: 5.1,
+  },
+  {
+    user: 'layla',
+    title: 'مقدمة في تحليل البيانات',
+    daysAgo: 2.4,
+    watched: 1,
+    watchedOverDays: 0.9,
+  },
+  {
+    user: 'marcus',
+    title: 'Public Sector Procurement Rules',
+    daysAgo: 58.3,
+    watched: 'all',
+    watchedOverDays: 8.2,
+  },
+  {
+    user: 'marcus',
+    title: 'Spotting Phishing Before It Hooks You',
+    daysAgo: 27.1,
+    watched: 'all',
+    watchedOverDays: 11.3,
+  },
+  {
+    user: 'marcus',
+    title: 'Data Literacy Essentials',
+    daysAgo: 1.3,
+    watched: 1,
+    watchedOverDays: 0.5,
+  },
+  {
+    user: 'ingrid',
+    title: 'Supply Chain Planning Fundamentals',
+    daysAgo: 39.2,
+    watched: 'all',
+    watchedOverDays: 4.1,
+  },
+  {
+    user: 'ingrid',
+    title: 'Clinical Data Privacy',
+    daysAgo: 18.7,
+    watched: 2,
+    watchedOverDays: 2.2,
+  },
+  {
+    user: 'ingrid',
+    title: 'Spotting Phishing Before It Hooks You',
+    daysAgo: 8.1,
+    watched: 3,
+    watchedOverDays: 3.4,
+  },
+  {
+    user: 'admin',
+    title: 'GDPR in Everyday Practice',
+    daysAgo: 51.3,
+    watched: 'all',
+    watchedOverDays: 2.2,
+  },
 ];

@@ -23,7 +23,7 @@ import { seedIncentives } from './demo-incentives';
 import { demoStorefront } from './demo-storefront';
 import {
   demoBodyText,
-  demoLearnerSubscriptions,
+  demoSubscriptions,
   demoTrainings,
   demoVideoTitles,
   type DemoTraining,
@@ -172,7 +172,7 @@ async function seedDemo(repos: Repositories): Promise<void> {
       );
   }
 
-  await seedTrainings(repos, terms, orgIds, uids.get('learner')!);
+  await seedTrainings(repos, terms, orgIds, uids, now.getTime());
   await seedStorefront(repos, terms, orgIds);
   await seedIncentives(repos);
   await seedAvailability(repos, uids);
@@ -216,6 +216,7 @@ const COVER_COUNT = 12;
 /** Demo trainings are dated back from this moment, a few days apart. */
 const CATALOGUE_EPOCH = Date.UTC(2026, 2, 20, 9, 0, 0);
 const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -255,11 +256,18 @@ function coverAlt(training: DemoTraining): string {
     : `Abstract gradient cover for the training “${training.title}”`;
 }
 
+/**
+ * The catalogue, and the demo accounts' subscriptions made and videos watched at their own
+ * moments before `now`. Each account's videos are seen in the order of their moments, as its
+ * viewing clock (see `subscriptions.watch`) only moves on: each is opened an hour before it is
+ * marked watched.
+ */
 async function seedTrainings(
   repos: Repositories,
   terms: ReadonlyMap<string, number>,
   orgIds: readonly number[],
-  learner: number,
+  uids: ReadonlyMap<string, number>,
+  now: number,
 ): Promise<void> {
   const ids = new Map<string, number>();
   for (const [index, training] of demoTrainings.entries()) {
@@ -287,23 +295,37 @@ async function seedTrainings(
     ids.set(training.title, id);
   }
 
-  for (const [n, entry] of demoLearnerSubscriptions.entries()) {
+  const viewings: { opened: number; watch: () => Promise<unknown> }[] = [];
+  for (const entry of demoSubscriptions) {
+    const uid = uids.get(entry.user);
+    if (uid === undefined) throw new Error(`Unknown demo account "${entry.user}".`);
     const id = ids.get(entry.title);
     if (id === undefined) throw new Error(`Unknown demo training "${entry.title}".`);
-    const training = await repos.trainings.get({ uid: learner, manage: false }, id);
-    if (!training) throw new Error(`The demo learner cannot see "${entry.title}".`);
-    const start = CATALOGUE_EPOCH + (n * 2 + 1) * DAY;
-    await repos.subscriptions.subscribeAt(learner, id, new Date(start));
+    const training = await repos.trainings.get({ uid, manage: false }, id);
+    if (!training) throw new Error(`The demo account ${entry.user} cannot see "${entry.title}".`);
+    const subscribed = now - entry.daysAgo * DAY;
+    const span = entry.watchedOverDays * DAY;
     const count =
       entry.watched === 'all'
         ? training.videos.length
         : Math.min(entry.watched, training.videos.length - 1);
+    if (subscribed + span > now || (count > 0 && span / count < HOUR))
+      throw new Error(`The demo account ${entry.user} watches "${entry.title}" impossibly.`);
+    await repos.subscriptions.subscribeAt(uid, id, new Date(subscribed));
     for (const [j, video] of training.videos.slice(0, count).entries()) {
-      // Opened at the top of an hour, marked watched at its end.
-      await repos.subscriptions.open(learner, id, video.id, new Date(start + j * 3600_000));
-      await repos.subscriptions.watch(learner, id, video.id, new Date(start + (j + 1) * 3600_000));
+      const watched = subscribed + (span * (j + 1)) / count;
+      const opened = watched - HOUR;
+      viewings.push({
+        opened,
+        watch: async () => {
+          await repos.subscriptions.open(uid, id, video.id, new Date(opened));
+          await repos.subscriptions.watch(uid, id, video.id, new Date(watched));
+        },
+      });
     }
   }
+  viewings.sort((x, y) => x.opened - y.opened);
+  for (const viewing of viewings) await viewing.watch();
 }
 
 /**

@@ -38,8 +38,8 @@ export function loadTranslations(
 
 /**
  * Checks the routes config: its syntax (line and column), its meta-schema, page keys, paths
- * the router would match twice, access flags, and that every breadcrumb, title and description
- * has a translation in each shipped language. Returns how many top-level routes it has.
+ * the router would match twice, access flags, and that every breadcrumb, title, description and
+ * user menu label has a translation in each shipped language. Returns how many top-level routes it has.
  */
 export function checkRoutes(
   root: string,
@@ -71,23 +71,34 @@ export function checkRoutes(
         : p.message;
     problems.push({ path: `${file}#${p.path}`, message });
   }
-  for (const field of ['breadcrumb', 'title', 'description'])
+  const texts = {
+    breadcrumb: 'breadcrumb',
+    title: 'title',
+    description: 'description',
+    'userMenu/label': 'user menu label',
+  };
+  for (const [field, name] of Object.entries(texts))
     for (const found of routeTexts(json.value, field))
       for (const { file: translationFile, keys } of translations)
         if (!keys.has(found.value))
           problems.push({
             path: `${file}#${found.pointer}`,
-            message: `${field} "${found.value}" has no translation in ${translationFile}: add "${found.value}" to it`,
+            message: `${name} "${found.value}" has no translation in ${translationFile}: add "${found.value}" to it`,
           });
   return isRecord(json.value) && Array.isArray(json.value.routes) ? json.value.routes.length : 0;
 }
 
-/** Every string `field` of a route, children included, with its pointer. */
+/**
+ * Every string `field` of a route (a path of keys: `userMenu/label`), children included, with
+ * its pointer.
+ */
 function routeTexts(config: unknown, field: string): { pointer: string; value: string }[] {
   const out: { pointer: string; value: string }[] = [];
   const visit = (base: string) => {
     for (const route of select(config, `${base}/*`)) {
-      const text = isRecord(route.value) ? route.value[field] : undefined;
+      const text = field
+        .split('/')
+        .reduce<unknown>((at, key) => (isRecord(at) ? at[key] : undefined), route.value);
       if (typeof text === 'string' && text.trim() !== '')
         out.push({ pointer: `${route.pointer}/${field}`, value: text });
       visit(`${route.pointer}/children`);

@@ -79,9 +79,11 @@ export {
   accessRedirect,
   childPages,
   flattenRoutes,
+  userMenuEntries,
   validateRoutesConfig,
   type ChildPage,
   type ConfigProblem,
   type FlatCrumb,
   type FlatRoute,
+  type UserMenuEntry,
 } from './routes';

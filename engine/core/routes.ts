@@ -7,6 +7,7 @@ import {
   type AccessRule,
   type RouteConfig,
   type RoutesConfig,
+  type UserMenuItem,
 } from '@schemas/config/routes-config.schema';
 
 /** One problem found in a config file: a JSON pointer and what is wrong there. @example { path: '/routes/3/page', message: 'unknown page "shop"' } */
@@ -41,6 +42,8 @@ export interface FlatRoute {
   title?: string;
   layout: 'standard' | 'bare';
   breadcrumbs: FlatCrumb[];
+  /** The route's item in the user menu, if it has one. */
+  userMenu?: UserMenuItem;
   /** JSON pointer of the route in the config (`/routes/3/children/0`). */
   pointer: string;
 }
@@ -216,6 +219,25 @@ function semanticProblems(
         signedIn: outer.signedIn || route.signedIn === true,
         visitorsOnly: outer.visitorsOnly || isRecord(route.visitorsOnly),
       };
+      if (isRecord(route.userMenu)) {
+        const param = absolute?.match(/:(?!uid(?:\/|$))[A-Za-z0-9_]+|\*/)?.[0];
+        if (typeof route.page !== 'string')
+          problems.push({
+            path: `${pointer}/userMenu`,
+            message: 'a user menu item opens a page: give the route a "page"',
+          });
+        else if (here.visitorsOnly)
+          problems.push({
+            path: `${pointer}/userMenu`,
+            message:
+              'the user menu is for signed-in users: a page for visitors only has no item in it',
+          });
+        else if (param !== undefined)
+          problems.push({
+            path: `${pointer}/userMenu`,
+            message: `a user menu item cannot fill "${param}" in its path: only ":uid", the user's own, is known`,
+          });
+      }
       if (here.signedIn && here.visitorsOnly && !(outer.signedIn && outer.visitorsOnly)) {
         problems.push({
           path: pointer,
@@ -304,6 +326,7 @@ export function flattenRoutes(config: RoutesConfig): FlatRoute[] {
         ...(route.title === undefined ? {} : { title: route.title }),
         layout: layout ?? 'standard',
         breadcrumbs: crumbs,
+        ...(route.userMenu === undefined ? {} : { userMenu: route.userMenu }),
         pointer,
       });
       if (route.children)
@@ -398,4 +421,51 @@ export function accessRedirect(
     if (!passes) return rule.otherwise ?? (rule.notFound ? '/not-found' : '/denied');
   }
   return undefined;
+}
+
+/**
+ * An item of the signed-in user's menu, as a route declares it (`userMenu`): the route's absolute
+ * path (`:uid` stands for the user's own), its English label, icon name, and the access rules of
+ * the route and its ancestors, which the user must pass to see the item.
+ *
+ * @example
+ * { path: '/points', label: 'My points', icon: 'star', access: [] }
+ */
+export interface UserMenuEntry {
+  path: string;
+  label: string;
+  icon: string;
+  access: AccessRule[];
+}
+
+/**
+ * The user menu the routes declare: every route with a `userMenu`, lowest weight first, then in
+ * declared order.
+ *
+ * @example
+ * userMenuEntries({ routes: [
+ *   { path: '/user/logout', page: 'logout', userMenu: { label: 'Log out', icon: 'logout', weight: 9 } },
+ *   { path: '/user', page: 'profile', userMenu: { label: 'View profile', icon: 'user' } },
+ * ] }).map((e) => e.path); // ['/user', '/user/logout']
+ */
+export function userMenuEntries(config: RoutesConfig): UserMenuEntry[] {
+  return flattenRoutes(config)
+    .flatMap((route, order) =>
+      route.userMenu
+        ? [
+            {
+              order,
+              weight: route.userMenu.weight ?? 0,
+              entry: {
+                path: route.path,
+                label: route.userMenu.label,
+                icon: route.userMenu.icon,
+                access: route.access,
+              },
+            },
+          ]
+        : [],
+    )
+    .sort((a, b) => a.weight - b.weight || a.order - b.order)
+    .map((item) => item.entry);
 }

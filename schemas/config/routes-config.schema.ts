@@ -83,6 +83,21 @@ const routeProperties = {
   description: { type: 'string', minLength: 1 },
   /** standard: header, sidebar, main, footer. bare: main content only (editors, full-page dialogs). */
   layout: { type: 'string', enum: ['standard', 'bare'] },
+  /**
+   * The page's item in the signed-in user's menu of the header, shown when the user passes the
+   * route's access rules: its English label (translated), the shell icon drawn before it, and
+   * its place (lowest weight first, then declared order). `:uid` in the path is the user's own.
+   */
+  userMenu: {
+    type: 'object',
+    required: ['label', 'icon'],
+    additionalProperties: false,
+    properties: {
+      label: { type: 'string', minLength: 1 },
+      icon: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+      weight: { type: 'integer', default: 0 },
+    },
+  },
 } as const;
 
 export const routeSchema = {
@@ -142,7 +157,15 @@ export interface RouteConfig {
   title?: string;
   description?: string;
   layout?: 'standard' | 'bare';
+  userMenu?: UserMenuItem;
   children?: RouteConfig[];
+}
+
+/** A route's item in the user menu (`userMenu` of a route). */
+export interface UserMenuItem {
+  label: string;
+  icon: string;
+  weight?: number;
 }
 export interface RoutesConfig {
   $schema?: string;

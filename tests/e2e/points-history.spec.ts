@@ -110,6 +110,52 @@ describe('my points', () => {
     await context.close();
   });
 
+  it('takes a learner to their points from the user menu with the keyboard, and from the navigation, in both languages', async () => {
+    const { context, page } = await newPage(browser());
+    await learnerIn(page);
+    const main = page.getByRole('main');
+    const heading = main.getByRole('heading', { level: 1, name: 'My points' });
+    await page.goto('/trainings');
+    await settled(page);
+    // The user menu opens from the keyboard; its items are moved through with the arrows.
+    await page.getByRole('button', { name: 'User menu' }).focus();
+    await page.keyboard.press('Enter');
+    const item = page.getByRole('menu').getByRole('menuitem', { name: 'My points' });
+    await item.waitFor();
+    for (let i = 0; i < 10 && !(await item.evaluate((el) => el === document.activeElement)); i += 1)
+      await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/points');
+    await heading.waitFor();
+
+    await page.goto('/trainings');
+    await settled(page);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'My points' })
+      .click();
+    await page.waitForURL('**/points');
+    await heading.waitFor();
+
+    const me = (await callApi(page, 'GET', 'me')).json.data as { uid: number };
+    expect((await callApi(page, 'PATCH', `users/${me.uid}`, { language: 'ar' })).status).toBe(200);
+    try {
+      await page.goto('/trainings');
+      await settled(page);
+      await page
+        .getByRole('navigation', { name: 'التنقّل الرئيسي' })
+        .getByRole('link', { name: 'نقاطي' })
+        .waitFor();
+      await page.getByRole('button', { name: 'قائمة المستخدم' }).click();
+      await page.getByRole('menuitem', { name: 'نقاطي' }).click();
+      await page.waitForURL('**/points');
+      await main.getByRole('heading', { level: 1, name: 'نقاطي' }).waitFor();
+    } finally {
+      await callApi(page, 'PATCH', `users/${me.uid}`, { language: 'en' });
+      await context.close();
+    }
+  });
+
   it('shows only the caller’s own history, and none to a visitor', async () => {
     const { context, page } = await newPage(browser());
     await page.goto('/');

@@ -73,6 +73,18 @@ describe('validateProject', () => {
     ]);
   });
 
+  it('reports a user menu label with no translation', async () => {
+    expect(
+      await lines(
+        withRoutes((r) => {
+          Object.assign(r[0]!, { userMenu: { label: 'My things', icon: 'star' } });
+        }),
+      ),
+    ).toEqual([
+      'routes.config.json#/routes/0/userMenu/label: user menu label "My things" has no translation in translations/interface-ar.json: add "My things" to it',
+    ]);
+  });
+
   it('reports a breadcrumb and a title with no translation, naming the file to add them to', async () => {
     expect(
       await lines(

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { RoutesConfig } from '@schemas/config/routes-config.schema';
 import type { AccessFlag } from '@schemas/entities/access-flags.schema';
 import config from '../../../routes.config.json';
-import { accessRedirect, childPages, flattenRoutes, validateRoutesConfig } from '../index';
+import {
+  accessRedirect,
+  childPages,
+  flattenRoutes,
+  userMenuEntries,
+  validateRoutesConfig,
+} from '../index';
 
 // Made-up flag names where nothing validates them: the engine checks flags it does not know.
 const reportsEnabled = 'reports_enabled' as AccessFlag;
@@ -231,6 +238,72 @@ describe('childPages', () => {
 
   it('has nothing for a route without children', () => {
     expect(childPages({ path: '/about', page: 'about' })).toEqual([]);
+  });
+});
+
+describe('userMenuEntries', () => {
+  const reports = { flags: ['site_manage' as const] };
+  const declared = {
+    routes: [
+      {
+        path: '/user/logout',
+        page: 'logout',
+        userMenu: { label: 'Log out', icon: 'logout', weight: 9 },
+      },
+      { path: '/user', page: 'profile', userMenu: { label: 'View profile', icon: 'user' } },
+      {
+        path: '/reports',
+        access: [reports],
+        children: [
+          { path: '', page: 'reports' },
+          {
+            path: 'mine',
+            page: 'my-reports',
+            userMenu: { label: 'My reports', icon: 'chart', weight: 1 },
+          },
+        ],
+      },
+      { path: '/user/:uid/edit', page: 'edit', userMenu: { label: 'Edit profile', icon: 'edit' } },
+      { path: '/dashboard', page: 'dashboard' },
+    ],
+  };
+
+  it('lists the routes declaring an item, lowest weight first, then in declared order', () => {
+    expect(userMenuEntries(declared)).toEqual([
+      { path: '/user', label: 'View profile', icon: 'user', access: [] },
+      { path: '/user/:uid/edit', label: 'Edit profile', icon: 'edit', access: [] },
+      { path: '/reports/mine', label: 'My reports', icon: 'chart', access: [reports] },
+      { path: '/user/logout', label: 'Log out', icon: 'logout', access: [] },
+    ]);
+  });
+
+  it('accepts items on pages for signed-in users, their own uid in the path', () => {
+    expect(validateRoutesConfig(declared)).toEqual([]);
+  });
+
+  it('refuses an item that opens no page, is for visitors only or needs a parameter', () => {
+    const item = { label: 'Somewhere', icon: 'star' };
+    const problems = validateRoutesConfig({
+      routes: [
+        { path: '/a', userMenu: item, children: [{ path: 'b', page: 'b' }] },
+        { path: '/join', page: 'join', visitorsOnly: { otherwise: '/' }, userMenu: item },
+        { path: '/items/:id', page: 'item', userMenu: item },
+        { path: '/user/:uidx', page: 'item', userMenu: item },
+        { path: '/user', page: 'user', userMenu: { label: '', icon: 'Star' } },
+      ],
+    });
+    expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      '/routes/4/userMenu/label: must NOT have fewer than 1 characters',
+      '/routes/4/userMenu/icon: must match pattern "^[a-z][a-z0-9-]*$"',
+      '/routes/0/userMenu: a user menu item opens a page: give the route a "page"',
+      '/routes/1/userMenu: the user menu is for signed-in users: a page for visitors only has no item in it',
+      '/routes/2/userMenu: a user menu item cannot fill ":id" in its path: only ":uid", the user\'s own, is known',
+      '/routes/3/userMenu: a user menu item cannot fill ":uidx" in its path: only ":uid", the user\'s own, is known',
+    ]);
+  });
+
+  it("puts the learner's points history in the project's menu", () => {
+    expect(userMenuEntries(config as RoutesConfig).map((e) => e.path)).toContain('/points');
   });
 });
 

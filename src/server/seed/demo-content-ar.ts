@@ -93,6 +93,7 @@ export const demoNavigationAr: Record<string, string> = {
   dashboard: 'لوحة التحكم',
   trainings: 'التدريبات',
   storefront: 'واجهة المتجر',
+  points: 'نقاطي',
   'reward-shop': 'متجر المكافآت',
   leaderboard: 'لوحة المتصدّرين',
   availability: 'أوقات توفّري',

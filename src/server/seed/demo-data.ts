@@ -327,6 +327,15 @@ export const demoNavigation: (Omit<NavigationRow, 'parent_id'> & { parent_id?: s
       weight: 1,
     },
     {
+      id: 'points',
+      title: 'My points',
+      url: '/points',
+      icon: 'star',
+      required_flag: null,
+      required_setting: null,
+      weight: 2,
+    },
+    {
       id: 'reward-shop',
       title: 'Reward shop',
       url: '/incentives',

@@ -1,10 +1,16 @@
+import type { RoutesConfig } from '@schemas/config/routes-config.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
-import { useT } from '@engine/react';
+import { accessRedirect, userMenuEntries } from '@engine/core';
+import { useSession, useT } from '@engine/react';
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
+import routesConfig from '../../../routes.config.json';
 import { Avatar } from '../avatar/avatar';
-import { Icon, type IconName } from '../icons/icons';
+import { Icon, isIconName } from '../icons/icons';
 import styles from './header.module.css';
+
+/** The menu's items as routes.config.json declares them (`userMenu` of a route). */
+const declared = userMenuEntries(routesConfig as RoutesConfig);
 
 export interface UserMenuListProps {
   id: string;
@@ -20,19 +26,24 @@ export interface UserMenuListProps {
 }
 
 /**
- * The open user menu (see `UserMenu`): its items, focused and moved through with the arrows,
- * Home and End; Escape, Tab, a click outside or following an item closes it. Its own module,
- * loaded when the menu is first opened (or about to be).
+ * The open user menu (see `UserMenu`): the pages routes.config.json puts in it that the user may
+ * open, focused and moved through with the arrows, Home and End; Escape, Tab, a click outside or
+ * following an item closes it. Its own module, loaded when the menu is first opened (or about to
+ * be).
  */
 export function UserMenuList({ id, user, name, focus, buttonRef, onClose }: UserMenuListProps) {
   const i18n = useT();
   const menuRef = useRef<HTMLUListElement>(null);
 
-  const items: { label: string; to: string; icon: IconName }[] = [
-    { label: i18n.t('View profile'), to: '/user', icon: 'user' },
-    { label: i18n.t('Edit profile'), to: `/user/${user.uid}/edit`, icon: 'edit' },
-    { label: i18n.t('Log out'), to: '/user/logout', icon: 'logout' },
-  ];
+  const { flags } = useSession();
+  // The pages the user may open, `:uid` being their own.
+  const items = declared
+    .filter((entry) => accessRedirect(entry.access, flags) === undefined)
+    .map((entry) => ({
+      label: i18n.t(entry.label),
+      to: entry.path.replace(/:uid(?=\/|$)/, String(user.uid)),
+      icon: isIconName(entry.icon) ? entry.icon : 'circle',
+    }));
 
   const menuItems = () =>
     Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);

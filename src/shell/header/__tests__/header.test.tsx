@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createTranslator, loadMessageFormat } from '@engine/core';
+import type { RoutesConfig } from '@schemas/config/routes-config.schema';
+import { createTranslator, loadMessageFormat, userMenuEntries } from '@engine/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { walletStorageKey } from '@/lib/queries/wallet';
 import { setupMockServer } from '../../__tests__/msw';
 import { branding, learner, renderShell } from '../../__tests__/test-utils';
+import routesConfig from '../../../../routes.config.json';
 import { Header } from '../header';
 
 setupMockServer();
@@ -124,18 +126,26 @@ describe('Header for a signed-in user', () => {
     await user.keyboard('{ArrowDown}');
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => [i.textContent, i.getAttribute('href')])).toEqual([
-      ['View profile', '/user'],
-      ['Edit profile', '/user/7/edit'],
-      ['Log out', '/user/logout'],
-    ]);
+    // The pages routes.config.json puts in the menu, the user's own uid filled in.
+    expect(items.map((i) => [i.textContent, i.getAttribute('href')])).toEqual(
+      userMenuEntries(routesConfig as RoutesConfig).map((e) => [
+        e.label,
+        e.path.replace(':uid', '7'),
+      ]),
+    );
+    expect(items.map((i) => i.textContent)).toEqual(
+      expect.arrayContaining(['View profile', 'Edit profile', 'My points', 'Log out']),
+    );
     await waitFor(() => expect(items[0]).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(items[2]).toHaveFocus();
+    expect(items.at(-1)).toHaveFocus();
     await user.keyboard('{Home}');
     expect(items[0]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(items.at(-1)).toHaveFocus();
+    expect(items.at(-1)).toHaveTextContent('Log out');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
@@ -152,6 +162,23 @@ describe('Header for a signed-in user', () => {
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(screen.getByRole('menuitem', { name: 'Edit profile' }));
     expect(router.state.location.pathname).toBe('/user/7/edit');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('takes the user to their points history from the menu, with the keyboard', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell(<Header />, { user: learner });
+    screen.getByRole('button', { name: 'User menu' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    const item = within(menu).getByRole('menuitem', { name: 'My points' });
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    for (let i = 0; i < items.length && document.activeElement !== item; i += 1)
+      await user.keyboard('{ArrowDown}');
+    expect(item).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/points');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
@@ -174,6 +201,7 @@ describe('Header for a signed-in user', () => {
       messageFormat: await loadMessageFormat(),
       translations: [
         { source: 'User menu', translation: 'قائمة المستخدم' },
+        { source: 'My points', translation: 'نقاطي' },
         {
           source: '@count point\u0003@count points',
           translation: '{count, plural, one {# نقطة} other {# نقاط}}',
@@ -183,5 +211,10 @@ describe('Header for a signed-in user', () => {
     renderShell(<Header />, { user: learner, wallet: { points: 3 }, translator });
     expect(screen.getByRole('button', { name: 'قائمة المستخدم' })).toBeInTheDocument();
     expect(screen.getByText(/نقاط/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'قائمة المستخدم' }));
+    expect(await screen.findByRole('menuitem', { name: 'نقاطي' })).toHaveAttribute(
+      'href',
+      '/points',
+    );
   });
 });

@@ -1,22 +1,19 @@
-import type { RoutesConfig } from '@schemas/config/routes-config.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
-import { accessRedirect, userMenuEntries } from '@engine/core';
-import { useSession, useT } from '@engine/react';
+import type { UserMenuEntry } from '@engine/core';
+import { useT } from '@engine/react';
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
-import routesConfig from '../../../routes.config.json';
 import { Avatar } from '../avatar/avatar';
 import { Icon, isIconName } from '../icons/icons';
 import styles from './header.module.css';
-
-/** The menu's items as routes.config.json declares them (`userMenu` of a route). */
-const declared = userMenuEntries(routesConfig as RoutesConfig);
 
 export interface UserMenuListProps {
   id: string;
   user: CurrentUser;
   /** The user's name, if any: the menu's heading and label. */
   name: string;
+  /** The items routes.config.json declares (`userMenu` of a route) that the user may open. */
+  entries: readonly UserMenuEntry[];
   /** The item focused when the menu opens. */
   focus: 'first' | 'last';
   /** The button that opened the menu: a click on it is not a click outside. */
@@ -31,19 +28,24 @@ export interface UserMenuListProps {
  * following an item closes it. Its own module, loaded when the menu is first opened (or about to
  * be).
  */
-export function UserMenuList({ id, user, name, focus, buttonRef, onClose }: UserMenuListProps) {
+export function UserMenuList({
+  id,
+  user,
+  name,
+  entries,
+  focus,
+  buttonRef,
+  onClose,
+}: UserMenuListProps) {
   const i18n = useT();
   const menuRef = useRef<HTMLUListElement>(null);
 
-  const { flags } = useSession();
-  // The pages the user may open, `:uid` being their own.
-  const items = declared
-    .filter((entry) => accessRedirect(entry.access, flags) === undefined)
-    .map((entry) => ({
-      label: i18n.t(entry.label),
-      to: entry.path.replace(/:uid(?=\/|$)/, String(user.uid)),
-      icon: isIconName(entry.icon) ? entry.icon : 'circle',
-    }));
+  // `:uid` is the user's own.
+  const items = entries.map((entry) => ({
+    label: i18n.t(entry.label),
+    to: entry.path.replace(/:uid(?=\/|$)/, String(user.uid)),
+    icon: isIconName(entry.icon) ? entry.icon : 'circle',
+  }));
 
   const menuItems = () =>
     Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);

@@ -1,10 +1,16 @@
+import type { RoutesConfig } from '@schemas/config/routes-config.schema';
 import type { CurrentUser } from '@schemas/entities/user.schema';
-import { useT } from '@engine/react';
+import { accessRedirect, userMenuEntries } from '@engine/core';
+import { useSession, useT } from '@engine/react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar } from '../avatar/avatar';
 import { Icon } from '../icons/icons';
 import styles from './header.module.css';
 import type { UserMenuList } from './user-menu-list';
+import routesConfig from '../../../routes.config.json';
+
+/** The menu's items as routes.config.json declares them (`userMenu` of a route). */
+const declared = userMenuEntries(routesConfig as RoutesConfig);
 
 export interface UserMenuProps {
   user: CurrentUser;
@@ -33,6 +39,7 @@ export function UserMenu({ user }: UserMenuProps) {
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const name = displayName(user);
+  const { flags } = useSession();
 
   const openWith = (focus: 'first' | 'last') => {
     setOpen(focus);
@@ -87,6 +94,7 @@ export function UserMenu({ user }: UserMenuProps) {
           id={menuId}
           user={user}
           name={name}
+          entries={declared.filter((entry) => accessRedirect(entry.access, flags) === undefined)}
           focus={open}
           buttonRef={buttonRef}
           onClose={close}

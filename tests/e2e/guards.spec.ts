@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import arabic from '../../translations/interface-ar.json';
 import { expectNoAxeViolations, logIn, newPage, settled, launchBrowser } from './fixtures';
 
 const { browser } = launchBrowser();
@@ -45,6 +46,29 @@ describe('feature guards and error pages', () => {
     expect(new URL(page.url()).pathname).toBe('/incentives');
     await context.close();
   });
+
+  for (const [language, tr] of [
+    ['en', (text: string) => text],
+    ['ar', (text: string) => (arabic as Record<string, string>)[text] ?? text],
+  ] as const) {
+    it(`answers /denied 403 and an unknown address 404, with their pages (${language})`, async () => {
+      const { context, page } = await newPage(browser(), { locale: language });
+      try {
+        for (const [path, status, title] of [
+          ['/denied', 403, 'Access denied'],
+          ['/no/such/page', 404, 'Page not found'],
+        ] as const) {
+          const res = await page.goto(path);
+          expect(res?.status(), path).toBe(status);
+          await settled(page);
+          expect(await page.locator('html').getAttribute('lang')).toBe(language);
+          await page.getByRole('heading', { level: 1, name: tr(title) }).waitFor();
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   it('shows the not-found page for an unknown path', async () => {
     const { context, page } = await newPage(browser());

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import IntlMessageFormat from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import arabic from '../../translations/interface-ar.json';
-import { callApi, launchBrowser, logIn, newPage, settled } from './fixtures';
+import { callApi, expectNoAxeViolations, launchBrowser, logIn, newPage, settled } from './fixtures';
 
 const { browser } = launchBrowser();
 const ar = arabic as Record<string, string>;
@@ -16,15 +16,25 @@ const firstResultTop = (page: Page) =>
     .evaluate((a) => a.getBoundingClientRect().top + window.scrollY);
 
 describe('the catalogue’s filters', () => {
-  it('stand beside the results on a wide screen, with no Filters button', async () => {
-    const { context, page } = await newPage(browser(), { width: 1280 });
-    await page.goto('/trainings');
-    await settled(page);
-    await page.getByRole('heading', { level: 2, name: 'Filters' }).waitFor();
-    expect(await page.getByRole('button', { name: /^Filters/ }).isVisible()).toBe(false);
-    expect(await page.getByRole('main').getByLabel('Language').isVisible()).toBe(true);
-    await context.close();
-  });
+  for (const language of ['en', 'ar'] as const) {
+    it(`stand beside the results on a wide screen, with no Filters button (${language})`, async () => {
+      const { context, page } = await newPage(browser(), { width: 1280, locale: language });
+      const tr = (text: string) => (language === 'ar' ? (ar[text] ?? text) : text);
+      try {
+        await page.goto('/trainings');
+        await settled(page);
+        expect(await page.locator('html').getAttribute('lang')).toBe(language);
+        await page.getByRole('heading', { level: 2, name: tr('Filters') }).waitFor();
+        expect(
+          await page.getByRole('button', { name: new RegExp(`^${tr('Filters')}`) }).isVisible(),
+        ).toBe(false);
+        expect(await page.getByRole('main').getByLabel(tr('Language')).isVisible()).toBe(true);
+        await expectNoAxeViolations(page);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   for (const language of ['en', 'ar'] as const) {
     it(`wait in a dialog on a 390 px phone, its button counting the active ones (${language})`, async () => {
@@ -48,6 +58,7 @@ describe('the catalogue’s filters', () => {
         await button.click();
         const dialog = page.getByRole('dialog', { name: tr('Filters') });
         await dialog.waitFor();
+        await expectNoAxeViolations(page);
         // The first topic of the first vocabulary, and a price.
         const topic = dialog.getByRole('checkbox').first();
         // The address holds the filters: the box shows checked once the address has it.
@@ -72,6 +83,8 @@ describe('the catalogue’s filters', () => {
             : `Show ${total} training${total === 1 ? '' : 's'}`;
         const show = dialog.getByRole('button', { name: label, exact: true });
         await show.waitFor();
+        // With filters chosen: the dialog's checked boxes, its count and its Show button.
+        await expectNoAxeViolations(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           390,
         );

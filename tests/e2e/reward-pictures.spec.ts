@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoProducts } from '../../src/server/seed/demo-incentives';
-import { callApi, launchBrowser, logIn, newPage, settled } from './fixtures';
+import { callApi, expectNoAxeViolations, launchBrowser, logIn, newPage, settled } from './fixtures';
 
 const { browser } = launchBrowser();
 
@@ -53,6 +53,46 @@ describe('reward pictures', () => {
     }
     await context.close();
   });
+
+  for (const [language, width] of [
+    ['en', 1280],
+    ['en', 390],
+    ['ar', 1280],
+    ['ar', 390],
+  ] as const) {
+    it(`shows the shop and a product page with their pictures axe-clean (${language}, ${width} px)`, async () => {
+      const { context, page } = await newPage(browser(), { width });
+      await logIn(page, 'learner');
+      const me = (await callApi(page, 'GET', 'me')).json.data as {
+        uid: number;
+        language: string | null;
+      };
+      expect((await callApi(page, 'PATCH', `users/${me.uid}`, { language })).status).toBe(200);
+      try {
+        const product = (
+          (await callApi(page, 'GET', 'incentives/shop?limit=1')).json.data as ShopProduct[]
+        )[0]!;
+        await page.goto('/incentives');
+        await settled(page);
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(
+          language === 'ar' ? 'rtl' : 'ltr',
+        );
+        const card = page.getByRole('main').locator(`img[src="${product.image.url}"]`).first();
+        expect(await loaded(card)).toBe(true);
+        await expectNoAxeViolations(page);
+
+        await page.goto(`/incentives/${product.id}`);
+        await settled(page);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        const picture = page.getByRole('main').locator(`img[src="${product.image.url}"]`).first();
+        expect(await loaded(picture)).toBe(true);
+        await expectNoAxeViolations(page);
+      } finally {
+        await callApi(page, 'PATCH', `users/${me.uid}`, { language: me.language ?? 'en' });
+        await context.close();
+      }
+    });
+  }
 
   it('shows a picture an administrator gives a product in the admin list, the shop and the product page', async () => {
     const { context, page } = await newPage(browser());

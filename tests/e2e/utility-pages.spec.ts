@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import routesConfig from '../../routes.config.json';
 import arabic from '../../translations/interface-ar.json';
-import { callApi, launchBrowser, logIn, newPage, settled } from './fixtures';
+import { callApi, expectNoAxeViolations, launchBrowser, logIn, newPage, settled } from './fixtures';
 
 const { browser } = launchBrowser();
 const ar = arabic as Record<string, string>;
@@ -33,19 +33,33 @@ describe('utility pages', () => {
     expect(utility.length).toBeGreaterThan(0);
   });
 
-  it('show a visitor no lone “Home” breadcrumb, while the catalogue keeps its trail', async () => {
-    const { context, page } = await newPage(browser());
-    for (const path of utility) {
-      await page.goto(path);
-      await settled(page);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await trail(page, 'Breadcrumb').count(), path).toBe(0);
-    }
-    await page.goto('/trainings');
-    await settled(page);
-    await trail(page, 'Breadcrumb').waitFor();
-    await context.close();
-  });
+  for (const [language, width] of [
+    ['en', 1280],
+    ['en', 390],
+    ['ar', 1280],
+    ['ar', 390],
+  ] as const) {
+    it(`show a visitor no lone “Home” breadcrumb, while the catalogue keeps its trail, all axe-clean (${language}, ${width} px)`, async () => {
+      const { context, page } = await newPage(browser(), { width, locale: language });
+      const label = language === 'ar' ? (ar.Breadcrumb ?? 'Breadcrumb') : 'Breadcrumb';
+      try {
+        for (const path of utility) {
+          await page.goto(path);
+          await settled(page);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          expect(await page.locator('html').getAttribute('lang'), path).toBe(language);
+          expect(await trail(page, label).count(), path).toBe(0);
+          await expectNoAxeViolations(page);
+        }
+        await page.goto('/trainings');
+        await settled(page);
+        await trail(page, label).waitFor();
+        await expectNoAxeViolations(page);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   it('show a signed-in reader of Arabic on a phone no trail either', async () => {
     const { context, page } = await newPage(browser(), { width: 390 });
@@ -66,6 +80,7 @@ describe('utility pages', () => {
       await page.goto('/user');
       await settled(page);
       await trail(page, ar.Breadcrumb ?? 'Breadcrumb').waitFor();
+      await expectNoAxeViolations(page);
     } finally {
       await callApi(page, 'PATCH', `users/${me.uid}`, { language: me.language ?? 'en' });
       await context.close();

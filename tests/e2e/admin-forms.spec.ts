@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { dateInputFormat, timeInputFormat } from '../../engine/core';
 import { restrictionTypeDeclarations as declarations } from '../../schemas/entities/restriction-types';
 import arabic from '../../translations/interface-ar.json';
 import { callApi, launchBrowser, logIn, newPage, settled } from './fixtures';
@@ -236,4 +237,183 @@ describe('date and time fields', () => {
       await context.close();
     }
   });
+});
+
+type Kind = 'date' | 'time' | 'date-time';
+const KINDS = ['date', 'time', 'date-time'] as const;
+
+/** Every form schema the portal renders with the schema form: the features' and the shared. */
+const formModules = {
+  ...import.meta.glob<Record<string, unknown>>('../../src/features/**/*-form.schema.ts', {
+    eager: true,
+  }),
+  ...import.meta.glob<Record<string, unknown>>('../../schemas/forms/*.schema.ts', { eager: true }),
+};
+
+/** The fields of a schema with a date, time or date-time format, by their titles, deep. */
+function temporalFields(schema: unknown, found: { title: string; kind: Kind }[] = []) {
+  if (Array.isArray(schema)) for (const item of schema) temporalFields(item, found);
+  else if (schema && typeof schema === 'object') {
+    const node = schema as { format?: unknown; title?: unknown };
+    if (KINDS.includes(node.format as Kind) && typeof node.title === 'string')
+      found.push({ title: node.title, kind: node.format as Kind });
+    for (const value of Object.values(schema)) temporalFields(value, found);
+  }
+  return found;
+}
+
+/** The forms with such fields, by the schema's `$id`, and their fields. */
+const temporalForms = Object.values(formModules)
+  .flatMap((module) => Object.values(module))
+  .filter((value): value is { $id: string } => {
+    const id = (value as { $id?: unknown } | null)?.$id;
+    return typeof id === 'string' && id.startsWith('atrium:forms:');
+  })
+  .map((schema) => ({ id: schema.$id, fields: temporalFields(schema) }))
+  .filter((form) => form.fields.length > 0);
+
+interface Place {
+  user: string;
+  path: string;
+  /**
+   * What to do on the page before its fields show (open a dialog, pick a type); returns where
+   * they then are, when not in the page's main part.
+   */
+  prepare?: (page: Page) => Promise<Locator | undefined>;
+}
+
+/** Where each form with date or time fields is filled in. */
+const FORM_PAGES: Record<string, Place> = {
+  'atrium:forms:product': { user: 'admin', path: '/settings/incentives/products/create' },
+  'atrium:forms:expiry-schedule': {
+    user: 'admin',
+    path: '/settings/incentives/schedules/create',
+    prepare: async (page) => {
+      await page.getByRole('radio', { name: 'On a fixed date each year' }).check();
+      return undefined;
+    },
+  },
+};
+
+/** The pages with date or time fields of their own, outside the schema forms. */
+const OTHER_PLACES: Record<string, Place> = {
+  'weekly hours and date overrides': { user: 'trainer', path: '/availability' },
+  'extra hours and time off': {
+    user: 'trainer',
+    path: '/availability',
+    prepare: async (page) => {
+      await page.getByRole('main').getByRole('button', { name: 'Add time', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add time' });
+      await dialog.waitFor();
+      return dialog;
+    },
+  },
+  'available trainers search': { user: 'courseadmin', path: '/course-administration/availability' },
+  'transaction filters': { user: 'admin', path: '/settings/incentives/transactions' },
+  'audit filters': { user: 'admin', path: '/settings/site/audit' },
+};
+
+/**
+ * A site format's letters for the example day, 31 December of this year at 18:30, written out:
+ * a day-first or month-first order, and a 24- or 12-hour clock, show in it.
+ */
+function example(format: string): string {
+  const year = String(new Date().getFullYear());
+  const letters: Record<string, string> = {
+    ...{ d: '31', j: '31', m: '12', n: '12', Y: year, y: year.slice(2) },
+    ...{ H: '18', G: '18', h: '06', g: '6', i: '30', A: 'PM', a: 'pm' },
+  };
+  return [...format.replace(/\\(.)/g, '$1')].map((c) => letters[c] ?? c).join('');
+}
+
+/** A site format as a pattern of any value written in it. */
+function patternOf(format: string): string {
+  const digits: Record<string, string> = {
+    ...{ d: '\\d{2}', j: '\\d{1,2}', m: '\\d{2}', n: '\\d{1,2}', Y: '\\d{4}', y: '\\d{2}' },
+    ...{ H: '\\d{2}', G: '\\d{1,2}', h: '\\d{2}', g: '\\d{1,2}', i: '\\d{2}' },
+    ...{ A: '(AM|PM)', a: '(am|pm)' },
+  };
+  return [...format].map((c) => digits[c] ?? c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('');
+}
+
+describe('every date and time field', () => {
+  it('finds the schema forms with date or time fields, and knows where each is filled in', () => {
+    expect(temporalForms.length).toBeGreaterThan(0);
+    for (const form of temporalForms) expect(FORM_PAGES, form.id).toHaveProperty([form.id]);
+  });
+
+  const places = [
+    ...temporalForms.map((form) => ({
+      name: form.id,
+      fields: form.fields,
+      ...FORM_PAGES[form.id]!,
+    })),
+    ...Object.entries(OTHER_PLACES).map(([name, place]) => ({ name, fields: [], ...place })),
+  ];
+  for (const place of places) {
+    it(`shows the site’s date and time formats: ${place.name}`, async () => {
+      const { context, page } = await newPage(browser());
+      try {
+        await logIn(page, place.user);
+        const formats = (
+          (await callApi(page, 'GET', 'settings?type=general')).json.data as {
+            date_time_formats: Record<string, string>;
+          }
+        ).date_time_formats;
+        // The formats a value is typed in: the date's numbers in the site's order, its clock.
+        const date = dateInputFormat(formats);
+        const time = timeInputFormat(formats);
+        const short = formats.short ?? formats.medium ?? '';
+        const between = /[djmnYy]([^A-Za-z\\]*)[gGhH][:.]i/.exec(short)?.[1] ?? ' ';
+        const separator = /^[\s\-–,@|]+$/.test(between) ? between : ' ';
+        const expected: Record<Kind, { example: string; pattern: RegExp }> = {
+          date: { example: example(date), pattern: new RegExp(`^${patternOf(date)}$`) },
+          time: { example: example(time), pattern: new RegExp(`^${patternOf(time)}$`) },
+          'date-time': {
+            example: `${example(date)}${separator}${example(time)}`,
+            pattern: new RegExp(`^${patternOf(date)}${patternOf(separator)}${patternOf(time)}$`),
+          },
+        };
+
+        await page.goto(place.path);
+        await settled(page);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        const scope = (await place.prepare?.(page)) ?? page.getByRole('main');
+        // Each declared field by its label shows an example of its own kind.
+        for (const field of place.fields) {
+          // A required field's label ends in its star.
+          const label = new RegExp(
+            `^${field.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`,
+          );
+          const box = scope.getByRole('textbox', { name: label });
+          await box.waitFor();
+          expect(await box.getAttribute('placeholder'), field.title).toBe(
+            `e.g. ${expected[field.kind].example}`,
+          );
+        }
+        // Every date or time field on the page: typed as text, its example and value in the
+        // site's formats; no browser date picker, which writes the browser's own order.
+        await expect(
+          scope
+            .locator('input[type="date"], input[type="time"], input[type="datetime-local"]')
+            .count(),
+        ).resolves.toBe(0);
+        const fields = await scope.locator('input[placeholder^="e.g. "]').evaluateAll((inputs) =>
+          (inputs as HTMLInputElement[]).map((input) => ({
+            name: input.labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? input.id,
+            example: input.placeholder.slice('e.g. '.length),
+            value: input.value,
+          })),
+        );
+        expect(fields.length).toBeGreaterThan(0);
+        for (const field of fields) {
+          const kind = KINDS.find((k) => expected[k].example === field.example);
+          expect(kind, `${field.name}: e.g. ${field.example}`).toBeDefined();
+          if (field.value) expect(field.value, field.name).toMatch(expected[kind!].pattern);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -43,12 +43,14 @@ export function launchBrowser(): { browser: () => Browser } {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; locale?: string } = {},
+  options: { width?: number; height?: number; locale?: string; touch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: options.locale ?? 'en-GB',
+    // A phone: a touch screen, and the page laid out as a mobile browser does.
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   context.on('page', watchCsp);
   const page = await context.newPage();

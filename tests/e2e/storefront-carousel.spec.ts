@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import arabic from '../../translations/interface-ar.json';
-import { callApi, launchBrowser, logIn, newPage, settled } from './fixtures';
+import { callApi, expectNoAxeViolations, launchBrowser, logIn, newPage, settled } from './fixtures';
 
 const { browser } = launchBrowser();
 const ar = arabic as Record<string, string>;
@@ -18,6 +18,25 @@ function position(page: Page, label: string) {
     left: list.scrollLeft,
     room: list.scrollWidth - list.clientWidth,
   }));
+}
+
+/** The carousel's position once it has stopped moving for a few frames (a fling, a snap). */
+async function steadyPosition(page: Page, label: string) {
+  await page.getByRole('list', { name: label, exact: true }).evaluate(
+    (list) =>
+      new Promise<void>((resolve) => {
+        let last = NaN;
+        let unchanged = 0;
+        const check = () => {
+          unchanged = list.scrollLeft === last ? unchanged + 1 : 0;
+          last = list.scrollLeft;
+          if (unchanged >= 10) resolve();
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
+  return position(page, label);
 }
 
 describe('the storefront hero', () => {
@@ -107,4 +126,93 @@ describe('the storefront training carousel', () => {
       .toBe(false);
     await context.close();
   });
+
+  for (const language of ['en', 'ar'] as const) {
+    it(`moves by a swipe, a tap and the arrow keys on a touch phone, axe-clean (${language})`, async () => {
+      const { context, page } = await newPage(browser(), { width: 390, height: 844, touch: true });
+      await logIn(page, 'learner');
+      await setLanguage(page, language);
+      const tr = (text: string) => (language === 'ar' ? (ar[text] ?? text) : text);
+      const rtl = language === 'ar';
+      try {
+        await page.goto('/storefront');
+        await settled(page);
+        const list = page.locator('[data-carousel-list]').first();
+        const label = (await list.getAttribute('aria-label'))!;
+        const previous = page.getByRole('button', {
+          name: tr('Previous: @list').replace('@list', label),
+        });
+        const next = page.getByRole('button', { name: tr('Next: @list').replace('@list', label) });
+        await next.waitFor();
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(rtl ? 'rtl' : 'ltr');
+        expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+        expect((await position(page, label)).offset).toBe(0);
+        await expectNoAxeViolations(page);
+        // The cookie banner, when the learner has not agreed yet, covers the cards on a phone.
+        const accept = page.getByRole('button', { name: tr('Accept'), exact: true });
+        if (await accept.isVisible()) {
+          await accept.tap();
+          await accept.waitFor({ state: 'hidden' });
+        }
+
+        // A finger drags the cards towards the start side, a frame a step: the next ones come
+        // into view.
+        await list.scrollIntoViewIfNeeded();
+        const box = (await list.boundingBox())!;
+        const y = Math.round(box.y + box.height / 2);
+        const [from, to] = rtl
+          ? [box.x + box.width * 0.2, box.x + box.width * 0.8]
+          : [box.x + box.width * 0.8, box.x + box.width * 0.2];
+        const cdp = await context.newCDPSession(page);
+        const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x?: number) =>
+          cdp.send('Input.dispatchTouchEvent', {
+            type,
+            touchPoints: x === undefined ? [] : [{ x: Math.round(x), y }],
+          });
+        const frame = () =>
+          page.evaluate(
+            () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())),
+          );
+        await touch('touchStart', from);
+        for (let step = 1; step <= 20; step += 1) {
+          await touch('touchMove', from + ((to - from) * step) / 20);
+          await frame();
+        }
+        await touch('touchEnd');
+        const swiped = await steadyPosition(page, label);
+        expect(swiped.offset).toBeGreaterThan(0);
+        expect(Math.sign(swiped.left)).toBe(rtl ? -1 : 1);
+        await expect.poll(() => previous.isDisabled()).toBe(false);
+
+        // Back to the start with a tap on Previous (as often as it takes), on with a tap on Next.
+        for (let i = 0; i < 10; i += 1) {
+          const before = (await steadyPosition(page, label)).offset;
+          if (before <= 2) break;
+          await previous.tap();
+          await expect.poll(async () => (await position(page, label)).offset).toBeLessThan(before);
+        }
+        await expect.poll(() => previous.isDisabled()).toBe(true);
+        expect((await position(page, label)).offset).toBeLessThanOrEqual(2);
+        await next.tap();
+        await expect.poll(async () => (await position(page, label)).offset).toBeGreaterThan(0);
+        await expectNoAxeViolations(page);
+
+        // From the keyboard: the list takes focus and its arrow keys scroll it, the arrow
+        // towards the end of the reading direction onwards, the other one back.
+        await list.evaluate((el) => el.scrollTo({ left: 0 }));
+        await expect.poll(() => previous.isDisabled()).toBe(true);
+        await list.focus();
+        const onwards = rtl ? 'ArrowLeft' : 'ArrowRight';
+        const back = rtl ? 'ArrowRight' : 'ArrowLeft';
+        await page.keyboard.press(onwards);
+        await expect.poll(async () => (await position(page, label)).offset).toBeGreaterThan(0);
+        const moved = (await position(page, label)).offset;
+        await page.keyboard.press(back);
+        await expect.poll(async () => (await position(page, label)).offset).toBeLessThan(moved);
+      } finally {
+        await setLanguage(page, 'en');
+        await context.close();
+      }
+    });
+  }
 });

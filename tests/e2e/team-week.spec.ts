@@ -294,10 +294,18 @@ async function expectLegibleRows(grid: Locator, names: string[], dir: 'ltr' | 'r
 describe('the week by trainer of a large team', () => {
   const added: number[] = [];
   let admin: { context: BrowserContext; page: Page };
+  /** How many trainers the site has, from the API. */
+  const trainerCount = async () => {
+    const res = await callApi(admin.page, 'GET', 'availability/trainers?limit=1');
+    expect(res.status).toBe(200);
+    return (res.json as unknown as { meta: { total: number } }).meta.total;
+  };
+  let before = 0;
 
   beforeAll(async () => {
     admin = await newPage(browser());
     await logIn(admin.page, 'admin');
+    before = await trainerCount();
     const run = Date.now().toString(36);
     // A few at a time: each account's password is hashed on the server.
     for (let i = 0; i < ADDED; i += 5) {
@@ -333,8 +341,12 @@ describe('the week by trainer of a large team', () => {
   }, 240_000);
 
   afterAll(async () => {
-    // No longer trainers: the other pages of trainers show the demo's team again.
-    for (const uid of added) await callApi(admin.page, 'PUT', `users/${uid}/roles`, { roles: [] });
+    // No hours and no longer trainers: the other pages show the demo's team again.
+    for (const uid of added) {
+      await callApi(admin.page, 'PUT', `availability/${uid}/weekly`, { hours: [] });
+      await callApi(admin.page, 'PUT', `users/${uid}/roles`, { roles: [] });
+    }
+    expect(await trainerCount()).toBe(before);
     await admin.context.close();
   }, 120_000);
 

@@ -262,14 +262,16 @@ function temporalFields(schema: unknown, found: { title: string; kind: Kind }[] 
   return found;
 }
 
-/** The forms with such fields, by the schema's `$id`, and their fields. */
-const temporalForms = Object.values(formModules)
-  .flatMap((module) => Object.values(module))
-  .filter((value): value is { $id: string } => {
-    const id = (value as { $id?: unknown } | null)?.$id;
-    return typeof id === 'string' && id.startsWith('atrium:forms:');
-  })
-  .map((schema) => ({ id: schema.$id, fields: temporalFields(schema) }))
+/** The forms with such fields, by the schema's `$id` (else where it is exported), and their fields. */
+const temporalForms = Object.entries(formModules)
+  .flatMap(([file, module]) =>
+    Object.entries(module).map(([name, value]) => ({ file, name, value })),
+  )
+  .filter(({ value }) => (value as { type?: unknown } | null)?.type === 'object')
+  .map(({ file, name, value }) => ({
+    id: (value as { $id?: string }).$id ?? `${file}#${name}`,
+    fields: temporalFields(value),
+  }))
   .filter((form) => form.fields.length > 0);
 
 interface Place {
@@ -297,7 +299,20 @@ const FORM_PAGES: Record<string, Place> = {
 
 /** The pages with date or time fields of their own, outside the schema forms. */
 const OTHER_PLACES: Record<string, Place> = {
-  'weekly hours and date overrides': { user: 'trainer', path: '/availability' },
+  'weekly hours and date overrides': {
+    user: 'trainer',
+    path: '/availability',
+    // Both editors are there: the weekly hours (the demo trainer has some) and an override's date.
+    prepare: async (page) => {
+      const main = page.getByRole('main');
+      await main
+        .getByRole('textbox', { name: / from$/ })
+        .first()
+        .waitFor();
+      await main.getByRole('textbox', { name: 'Date', exact: true }).waitFor();
+      return undefined;
+    },
+  },
   'extra hours and time off': {
     user: 'trainer',
     path: '/availability',
@@ -398,6 +413,7 @@ describe('every date and time field', () => {
             .locator('input[type="date"], input[type="time"], input[type="datetime-local"]')
             .count(),
         ).resolves.toBe(0);
+        await scope.locator('input[placeholder^="e.g. "]').first().waitFor();
         const fields = await scope.locator('input[placeholder^="e.g. "]').evaluateAll((inputs) =>
           (inputs as HTMLInputElement[]).map((input) => ({
             name: input.labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? input.id,

@@ -296,19 +296,7 @@ function steps(size: ScaleSize): Step[] {
          ON CONFLICT (uid) DO NOTHING`,
         // The learning overview's totals, as the triggers of migration 0033 keep them: counted
         // again from every subscription, so that they are right whether the triggers ran or not.
-        `DELETE FROM learning_weekly`,
-        `INSERT INTO learning_weekly (week, shard, subscriptions, completions)
-         SELECT week, shard, sum(subscriptions), sum(completions)
-           FROM (SELECT atrium_utc_week(subscribed_at) AS week, (uid % 16)::smallint AS shard,
-                        1 AS subscriptions, 0 AS completions
-                   FROM subscriptions
-                 UNION ALL
-                 SELECT atrium_utc_week(completed_at), (uid % 16)::smallint, 0, 1
-                   FROM subscriptions WHERE completed_at IS NOT NULL) c
-          GROUP BY week, shard`,
-        `DELETE FROM training_learning`,
-        `INSERT INTO training_learning (training_id, subscriptions, completions)
-         SELECT training_id, count(*), count(completed_at) FROM subscriptions GROUP BY training_id`,
+        `SELECT atrium_learning_overview_rebuild()`,
       ],
     },
     {
@@ -441,6 +429,8 @@ function steps(size: ScaleSize): Step[] {
         `INSERT INTO incentive_awards (uid, rule, event_key, points, created_at)
          SELECT uid, (${textArray(RULES)})[1 + rule], 'scale-' || r, delta, created_at
            FROM scale_movements WHERE kind IN ('award', 'held') ORDER BY uid, created_at`,
+        // The incentives overview's weekly totals, as the triggers of migration 0032 keep them.
+        `SELECT atrium_points_overview_rebuild()`,
       ],
     },
     {

@@ -6,8 +6,9 @@ const TOP = 5;
 
 /**
  * The incentives overview, read from the totals the database keeps as points move (migration
- * 0032: `points_weekly`, `award_rules_weekly`, `product_redemptions_weekly`), the balances, and
- * the lots due within 30 days (the expiry index): no request sums the ledger.
+ * 0032: `points_weekly`, `award_rules_weekly`, `product_redemptions_weekly`; the points
+ * outstanding are everything that came in less everything that went out, every week) and the
+ * lots due within 30 days (the expiry index): no request sums the ledger or the balances.
  */
 export function incentivesOverviewRepository(db: Db) {
   return {
@@ -48,7 +49,8 @@ export function incentivesOverviewRepository(db: Db) {
         [at, months],
       );
       const figures = await db.query<{ outstanding: number; expiring: number; held: number }>(
-        `SELECT (SELECT coalesce(sum(points), 0)::float8 FROM point_balances) AS outstanding,
+        `SELECT (SELECT coalesce(sum(points_in - points_out), 0)::float8 FROM points_weekly)
+                  AS outstanding,
                 (SELECT coalesce(sum(remaining), 0)::float8 FROM points_ledger
                   WHERE remaining > 0 AND expires_at IS NOT NULL
                     AND expires_at < $1::timestamptz + interval '30 days') AS expiring,

@@ -6,9 +6,9 @@ const TOP = 5;
 
 /**
  * The learning overview, read from the totals the database keeps as subscriptions are made,
- * completed and removed (migration 0033: `learning_weekly` per week, `training_learning` per
- * training): no request counts the subscriptions. A topic's figures join each training's totals
- * to its terms when read, so they follow a training's topics as they change.
+ * completed and removed and as trainings' topics change (migration 0033: `learning_weekly` per
+ * week, `training_learning` per training, `term_learning` per topic): no request counts the
+ * subscriptions.
  */
 export function learningOverviewRepository(db: Db) {
   return {
@@ -48,26 +48,22 @@ export function learningOverviewRepository(db: Db) {
       const top = await db.query<LearningOverview['top_trainings'][number]>(
         `SELECT c.training_id, t.title, t.language, c.subscriptions::float8 AS subscriptions,
                 c.completions::float8 AS completions
-           FROM training_learning c
+           FROM (SELECT * FROM training_learning WHERE subscriptions > 0
+                  ORDER BY subscriptions DESC, completions DESC, training_id LIMIT ${TOP}) c
            JOIN trainings t ON t.id = c.training_id
-          WHERE c.subscriptions > 0
-          ORDER BY c.subscriptions DESC, c.completions DESC, t.title, c.training_id
-          LIMIT ${TOP}`,
+          ORDER BY c.subscriptions DESC, c.completions DESC, c.training_id`,
       );
       const vocabularies = await db.query<LearningOverview['vocabularies'][number]>(
         'SELECT machine_name AS type, name FROM vocabularies ORDER BY weight, machine_name',
       );
       const topics = await db.query<LearningOverview['topics'][number]>(
-        `SELECT term.tid, term.vocabulary, term.name,
-                sum(c.subscriptions)::float8 AS subscriptions,
-                sum(c.completions)::float8 AS completions
-           FROM training_learning c
-           JOIN training_terms tt ON tt.training_id = c.training_id
-           JOIN taxonomy_terms term ON term.tid = tt.tid
+        `SELECT term.tid, term.vocabulary, term.name, c.subscriptions::float8 AS subscriptions,
+                c.completions::float8 AS completions
+           FROM term_learning c
+           JOIN taxonomy_terms term ON term.tid = c.tid
           WHERE c.subscriptions > 0
-          GROUP BY term.tid
-          ORDER BY sum(c.completions)::float8 / sum(c.subscriptions) DESC,
-                   sum(c.subscriptions) DESC, term.name, term.tid`,
+          ORDER BY c.completions::float8 / c.subscriptions DESC, c.subscriptions DESC,
+                   term.name, term.tid`,
       );
       const rows = weeks.rows;
       const sum = (key: 'subscriptions' | 'completions') =>

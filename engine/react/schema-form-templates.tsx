@@ -133,13 +133,28 @@ export function FieldTemplate(props: FieldTemplateProps) {
 
 const CoreBaseInputTemplate = getDefaultRegistry().templates.BaseInputTemplate;
 
+/** Inputs whose text takes its direction from what is written in it. */
+const WRITTEN_TYPES = new Set(['text', 'email', 'url', 'search']);
+
 /**
  * rjsf's text, number and other inputs, without the `label` attribute rjsf leaves on the
  * element (a `label` attribute of "Tags-1" on a list's items): the `<label>` of
- * {@link FieldTemplate} names them.
+ * {@link FieldTemplate} names them. A text reads in its own direction (`dir="auto"`): an
+ * address or an English name stays left to right in an Arabic form, Arabic right to left
+ * (a translatable text takes its language's).
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  return <CoreBaseInputTemplate {...props} label={undefined as unknown as string} />;
+  const type: unknown = props.type;
+  // A translatable text is in a declared language, whose direction its field sets.
+  const translatable = (props.schema as Record<string, unknown>)['x-translatable'] === true;
+  const written = !translatable && (typeof type !== 'string' || WRITTEN_TYPES.has(type));
+  return (
+    <CoreBaseInputTemplate
+      {...props}
+      {...(written ? { dir: 'auto' } : {})}
+      label={undefined as unknown as string}
+    />
+  );
 }
 
 export function TitleFieldTemplate(props: TitleFieldProps) {

@@ -45,7 +45,7 @@ export interface OverviewSectionProps<T, M extends number> {
  * const history = usePointsHistory(months);
  * return (
  *   <OverviewSection
- *     title={t('Points history')}
+ *     title={t('Your points history')}
  *     months={{ choices: [6, 12], value: months, onChange: setMonths }}
  *     query={history}
  *     placeholderFigures={2}
@@ -53,7 +53,7 @@ export interface OverviewSectionProps<T, M extends number> {
  *     {(data) => (
  *       <dl className={styles.figures}>
  *         <div className={styles.figure}>
- *           <dt>{t('Points earned')}</dt>
+ *           <dt>{t('Your balance')}</dt>
  *           <dd>{i18n.number(data.earned)}</dd>
  *         </div>
  *       </dl>

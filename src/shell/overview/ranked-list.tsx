@@ -32,7 +32,15 @@ export function barScale(values: readonly number[]): number {
  * An ordered list, each row with its label, its value and a bar; named by a heading's id.
  *
  * @example
- * <RankedList labelledBy={headingId} items={[{ key: '1', label: 'Leadership', text: '75%', share: 0.75 }]} />
+ * <RankedList
+ *   labelledBy={headingId}
+ *   items={topics.map((topic) => ({
+ *     key: String(topic.tid),
+ *     label: topic.name,
+ *     text: percent(topic.rate),
+ *     share: topic.rate,
+ *   }))}
+ * />
  */
 export function RankedList({ labelledBy, items }: { labelledBy: string; items: RankedItem[] }) {
   return (

@@ -43,7 +43,7 @@ export interface WeeklyPanelProps {
  *   lines={[
  *     { label: t('Earned'), values: data.weeks.map((w) => w.earned), total: data.totals.earned },
  *   ]}
- *   empty={{ title: t('No points yet.'), text: t('Points appear here once you earn them.') }}
+ *   empty={{ title: t('Your points have not moved in this period.'), text: t('Points appear here once you earn or spend them.') }}
  * />
  */
 export function WeeklyPanel({ title, summary, weeks, lines, empty }: WeeklyPanelProps) {

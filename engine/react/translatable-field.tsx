@@ -68,12 +68,18 @@ export function TranslatableField(props: FieldProps) {
       ) : null}
     </label>
   );
+  // Until the site's languages are known (or with one language) the field is its own widget
+  // alone, in the boxes the tabs then take, so that it stays the same element when they come:
+  // what is being typed and the focus stay where they are.
   if (!editing || editing.languages.length === 0)
     return (
-      <>
+      <div className="translatable">
         {label}
-        {own}
-      </>
+        {null}
+        <div>
+          <div>{own}</div>
+        </div>
+      </div>
     );
 
   const path = props.fieldPathId.path.join('.');

@@ -214,6 +214,7 @@ describe('content pages, written per language', () => {
     try {
       await settled(admin.page);
       const tabs = admin.page.getByRole('tablist', { name: 'Languages of Terms of use' });
+      await tabs.getByRole('tab', { name: /العربية/ }).waitFor();
       // Each language's tab is named in that language.
       expect(
         (await tabs.getByRole('tab').allInnerTexts()).map((n) => n.split('\n')[0]!.trim()),

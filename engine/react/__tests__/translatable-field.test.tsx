@@ -47,6 +47,39 @@ function Harness(p: {
 }
 
 describe('TranslatableField', () => {
+  it('keeps the text being typed and its focus when the site’s languages arrive', async () => {
+    const languages: FormTranslations['languages'] = [
+      { langcode: 'ar', name: 'Arabic', nativeName: 'العربية', dir: 'rtl' },
+    ];
+    const form = (known: boolean) => (
+      <SchemaForm<Reward>
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={{ price: 5 }}
+        translations={{
+          defaultLanguage: { langcode: 'en', name: 'English', dir: 'ltr' },
+          languages: known ? languages : [],
+          value: {},
+          onChange: () => undefined,
+        }}
+        onSubmit={() => undefined}
+      />
+    );
+    const { rerender } = render(form(false));
+    const user = userEvent.setup();
+    const title = screen.getByLabelText('Title');
+    await user.type(title, 'Mu');
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+
+    rerender(form(true));
+    expect(screen.getAllByRole('tablist')).toHaveLength(2);
+    // The same box, still focused, still holding what was typed.
+    expect(screen.getByLabelText('Title')).toBe(title);
+    expect(title).toHaveFocus();
+    await user.type(title, 'g');
+    expect(title).toHaveValue('Mug');
+  });
+
   it('edits each declared field per language in tabs, right to left for Arabic', async () => {
     const onSubmit = vi.fn();
     render(<Harness onSubmit={onSubmit} />);

@@ -1,4 +1,4 @@
-import type { IncentivesOverview } from '@schemas/entities/incentives.schema';
+import { overviewMonths, type IncentivesOverview } from '@schemas/entities/incentives.schema';
 import type { Db } from '../db/db';
 
 /** How many rewards and rules the overview ranks. */
@@ -58,21 +58,37 @@ export function incentivesOverviewRepository(db: Db) {
                   WHERE kind = 'held' AND week >= ${period}) AS held`,
         [at, months],
       );
+      // The period's kept totals (migration 0037) when the job has brought them to this
+      // period's start, otherwise the period's weeks added up.
       const rewards = await db.query<{
         product_id: number;
         title: string;
         redemptions: number;
         points: number;
       }>(
-        `SELECT r.product_id, p.title, r.redemptions, r.points
-           FROM (SELECT product_id, sum(quantity)::float8 AS redemptions,
-                        sum(points)::float8 AS points
-                   FROM product_redemptions_weekly
-                  WHERE week >= ${period}
-                  GROUP BY product_id) r
-           JOIN incentive_products p ON p.id = r.product_id
-          WHERE r.redemptions > 0
-          ORDER BY r.redemptions DESC, r.points DESC, p.title, r.product_id
+        `WITH kept AS (
+           SELECT 1 FROM product_redemption_periods
+            WHERE months = $2 AND start_week = ${period}
+         ), totals AS (
+           SELECT t.product_id, p.title, t.quantity AS redemptions, t.points
+             FROM (SELECT product_id, quantity, points
+                     FROM product_redemption_period_totals
+                    WHERE EXISTS (SELECT 1 FROM kept) AND months = $2 AND quantity > 0
+                    ORDER BY quantity DESC, points DESC
+                    FETCH FIRST ${TOP} ROWS WITH TIES) t
+             JOIN incentive_products p ON p.id = t.product_id
+           UNION ALL
+           SELECT w.product_id, p.title, w.redemptions, w.points
+             FROM (SELECT product_id, sum(quantity) AS redemptions, sum(points) AS points
+                     FROM product_redemptions_weekly
+                    WHERE NOT EXISTS (SELECT 1 FROM kept) AND week >= ${period}
+                    GROUP BY product_id) w
+             JOIN incentive_products p ON p.id = w.product_id
+            WHERE w.redemptions > 0
+         )
+         SELECT product_id, title, redemptions::float8 AS redemptions, points::float8 AS points
+           FROM totals
+          ORDER BY redemptions DESC, points DESC, title, product_id
           LIMIT ${TOP}`,
         [at, months],
       );
@@ -113,6 +129,20 @@ export function incentivesOverviewRepository(db: Db) {
             .map(({ rule, held }) => ({ rule, awards: held })),
         },
       };
+    },
+
+    /**
+     * The job that keeps the overview's totals, hourly and at start: brings the kept totals of
+     * every period the overview offers to the weeks they cover at `now`, and folds past weeks'
+     * shards. Returns how many periods moved and how many rows were folded away.
+     */
+    async keepTotals(now: Date = new Date()): Promise<{ periods: number; folded: number }> {
+      const { rows } = await db.query<{ periods: number; folded: number }>(
+        `SELECT atrium_move_reward_periods($1::int[], $2::timestamptz) AS periods,
+                atrium_fold_points_overview($2::timestamptz) AS folded`,
+        [[...overviewMonths], now.toISOString()],
+      );
+      return rows[0]!;
     },
   };
 }

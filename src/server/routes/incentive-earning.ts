@@ -339,12 +339,20 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
     },
   );
 
-  // The same job runs hourly while the server runs, with forgetting past leaderboard periods;
-  // tests run them on demand instead.
+  // The same job runs hourly while the server runs, with forgetting past leaderboard periods and
+  // keeping the overview's totals (also at start); tests run them on demand instead.
   if (process.env.NODE_ENV !== 'test' && !process.env.VITEST) {
     let timer: NodeJS.Timeout | undefined;
+    const keepTotals = () =>
+      app.repos.incentivesOverview
+        .keepTotals()
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 'keeping the incentives overview’s totals failed'),
+        );
     app.addHook('onReady', async () => {
+      void keepTotals();
       timer = setInterval(() => {
+        void keepTotals();
         expireDue().then(
           (expired) => {
             if (expired) app.log.info({ expired }, 'points expired');

@@ -10,6 +10,7 @@ import {
 } from './common.schema';
 import { fillTemplate, templateMatcher } from './message-templates';
 import { restrictionItemSchema } from './storefront.schema';
+import { weeklyCounts } from './weekly-counts';
 
 const date = embed(dateSchema);
 const dateTime = embed(dateTimeSchema);
@@ -744,27 +745,7 @@ export const overviewSchema = {
   additionalProperties: false,
   properties: {
     months: { type: 'integer', enum: overviewMonths },
-    /** Every week of the period, oldest first, weeks without movements included. */
-    weeks: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['week', 'issued', 'redeemed', 'expired'],
-        additionalProperties: false,
-        properties: {
-          week: date,
-          issued: pointsCount,
-          redeemed: pointsCount,
-          expired: pointsCount,
-        },
-      },
-    },
-    totals: {
-      type: 'object',
-      required: ['issued', 'redeemed', 'expired'],
-      additionalProperties: false,
-      properties: { issued: pointsCount, redeemed: pointsCount, expired: pointsCount },
-    },
+    ...weeklyCounts(['issued', 'redeemed', 'expired']),
     /** Every user's balance added up. */
     outstanding: pointsCount,
     /** Points still held in lots that expire within the next 30 days. */
@@ -850,27 +831,7 @@ export const pointsHistorySchema = {
   additionalProperties: false,
   properties: {
     months: { type: 'integer', enum: overviewMonths },
-    /** Every week of the period, oldest first, weeks without movements included. */
-    weeks: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['week', 'earned', 'spent', 'expired'],
-        additionalProperties: false,
-        properties: {
-          week: date,
-          earned: pointsCount,
-          spent: pointsCount,
-          expired: pointsCount,
-        },
-      },
-    },
-    totals: {
-      type: 'object',
-      required: ['earned', 'spent', 'expired'],
-      additionalProperties: false,
-      properties: { earned: pointsCount, spent: pointsCount, expired: pointsCount },
-    },
+    ...weeklyCounts(['earned', 'spent', 'expired']),
     /** The caller's balance. */
     points: pointsCount,
     /** Every point of the caller's balance that has an expiry date. */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateSchema, embed } from './common.schema';
+import { weeklyCounts } from './weekly-counts';
 
 /** The periods the learning overview's weeks cover, in months. */
 export const learningOverviewMonths = [6, 12] as const;
@@ -14,13 +14,10 @@ export const learningOverviewQuerySchema = {
 } as const;
 export type LearningOverviewQuery = FromSchema<typeof learningOverviewQuerySchema>;
 
-const count = { type: 'integer', minimum: 0 } as const;
-
+/** Subscriptions made and completed per week, and the weeks added up. */
+const learningWeeks = weeklyCounts(['subscriptions', 'completions']);
 /** Subscriptions and how many of them are completed. */
-const learningCounts = {
-  subscriptions: count,
-  completions: count,
-} as const;
+const learningCounts = learningWeeks.totals;
 
 /**
  * `GET learning/overview?months`: subscriptions made and completed per week (Monday, UTC) over
@@ -35,44 +32,23 @@ export const learningOverviewSchema = {
   additionalProperties: false,
   properties: {
     months: { type: 'integer', enum: learningOverviewMonths },
-    /** Every week of the period, oldest first, weeks without subscriptions included. */
-    weeks: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['week', 'subscriptions', 'completions'],
-        additionalProperties: false,
-        properties: { week: embed(dateSchema), ...learningCounts },
-      },
-    },
-    /** The weeks added up. */
-    totals: {
-      type: 'object',
-      required: ['subscriptions', 'completions'],
-      additionalProperties: false,
-      properties: learningCounts,
-    },
+    ...learningWeeks,
     /** Every subscription there is, whenever it was made, and how many are completed. */
-    all_time: {
-      type: 'object',
-      required: ['subscriptions', 'completions'],
-      additionalProperties: false,
-      properties: learningCounts,
-    },
+    all_time: learningCounts,
     /** The five trainings with the most subscriptions, most first. */
     top_trainings: {
       type: 'array',
       maxItems: 5,
       items: {
         type: 'object',
-        required: ['training_id', 'title', 'language', 'subscriptions', 'completions'],
+        required: ['training_id', 'title', 'language', ...learningCounts.required],
         additionalProperties: false,
         properties: {
           training_id: { type: 'integer', minimum: 1 },
           title: { type: 'string' },
           /** The language the title is written in. */
           language: { type: 'string' },
-          ...learningCounts,
+          ...learningCounts.properties,
         },
       },
     },
@@ -94,13 +70,13 @@ export const learningOverviewSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['tid', 'vocabulary', 'name', 'subscriptions', 'completions'],
+        required: ['tid', 'vocabulary', 'name', ...learningCounts.required],
         additionalProperties: false,
         properties: {
           tid: { type: 'integer', minimum: 1 },
           vocabulary: { type: 'string' },
           name: { type: 'string' },
-          ...learningCounts,
+          ...learningCounts.properties,
         },
       },
     },

@@ -3,9 +3,8 @@ import type { ListMeta } from '@schemas/entities/common.schema';
 import { expect, it } from 'vitest';
 import { addDays, localDateOf, wallClockToUtc, weekdayOf } from '@engine/core';
 import { hashPassword } from '../../src/server/lib/password';
-import { agent, describeEachDb, PASSWORD, signedIn, type Agent } from './helpers';
+import { agent, describeEachDb, getData, PASSWORD, signedIn, type Agent } from './helpers';
 
-type Data<T> = { data: T };
 type List<T> = { data: T[]; meta: ListMeta };
 type ApiError = { message: string; messages?: { path: string; text: string }[] };
 
@@ -73,11 +72,8 @@ describeEachDb('availability coverage', (server) => {
     return addDays(today, ((8 - weekdayOf(today)) % 7 || 7) + 7 * weeksAhead);
   }
 
-  async function coverage(a: Agent, query: string) {
-    const res = await a.get(`/api/v2/availability/coverage?${query}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<Data<Coverage>>().data;
-  }
+  const coverage = (a: Agent, query: string) =>
+    getData<Coverage>(a, `/api/v2/availability/coverage?${query}`);
 
   /** How many trainers "available between" finds for one hour of the viewer's wall clock. */
   async function availableFor(a: Agent, date: string, hour: number, org?: number) {

@@ -1,10 +1,10 @@
-import type { ProductInput } from '@schemas/entities/incentives.schema';
+import type { ProductInput, Transaction } from '@schemas/entities/incentives.schema';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { buildApp, type AtriumApp, type BuildAppOptions } from '../../src/server/app';
 import type { Db } from '../../src/server/db/db';
 import { openPglite } from '../../src/server/db/pglite';
@@ -245,6 +245,113 @@ export async function signedIn(
   if (res.statusCode !== 200)
     throw new Error(`Login of ${name} failed: ${res.statusCode} ${res.body}`);
   return a;
+}
+
+/** The body of an answer that is not a list: `{ data }`. */
+export type Data<T> = { data: T };
+
+/** GETs `url` as `a`, expects a 200 and answers its `data`. */
+export async function getData<T>(a: Agent, url: string): Promise<T> {
+  const res = await a.get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Data<T>>().data;
+}
+
+/** The id of the user named `name`. */
+export async function uidOf(server: () => TestServer, name: string): Promise<number> {
+  const { rows } = await server().db.query<{ uid: number }>(
+    'SELECT uid FROM users WHERE name = $1',
+    [name],
+  );
+  return rows[0]!.uid;
+}
+
+/** A points movement made `daysAgo` days ago, for {@link insertPastMovements}. */
+export interface PastMovement {
+  delta: number;
+  kind: Transaction['kind'];
+  note: string;
+  daysAgo: number;
+}
+
+/**
+ * Writes points movements of `uid` made days ago straight into the ledger, all in one statement
+ * (source `test`, no points left to spend or expire in them, no balance after): history the
+ * app could not make now, which whatever the database keeps beside the ledger must count too.
+ */
+export async function insertPastMovements(
+  server: () => TestServer,
+  uid: number,
+  movements: PastMovement[],
+): Promise<void> {
+  await server().db.query(
+    `INSERT INTO points_ledger (uid, delta, kind, note, source, remaining, balance_after, created_at)
+     SELECT $1, m.delta, m.kind, m.note, 'test', 0, 0, now() - make_interval(days => m."daysAgo")
+       FROM json_to_recordset($2::json) AS m(delta int, kind text, note text, "daysAgo" int)`,
+    [uid, JSON.stringify(movements)],
+  );
+}
+
+/** A subscription of `uid` to `training` made, last active and completed days ago. */
+export interface PastSubscription {
+  uid: number;
+  training: number;
+  /** How many days ago it was made, last active and completed (null: not completed). */
+  daysAgo: { subscribed: number; active: number; completed: number | null };
+}
+
+/**
+ * Writes subscriptions made days ago straight into the table, all in one statement: history the
+ * app could not make now, which whatever the database keeps beside the subscriptions must count
+ * too.
+ */
+export async function insertPastSubscriptions(
+  server: () => TestServer,
+  subscriptions: PastSubscription[],
+): Promise<void> {
+  await server().db.query(
+    `INSERT INTO subscriptions (uid, training_id, subscribed_at, last_activity_at, completed_at)
+     SELECT s.uid, s.training, now() - make_interval(days => (s."daysAgo"->>'subscribed')::int),
+            now() - make_interval(days => (s."daysAgo"->>'active')::int),
+            now() - make_interval(days => (s."daysAgo"->>'completed')::int)
+       FROM json_to_recordset($1::json) AS s(uid int, training int, "daysAgo" json)`,
+    [JSON.stringify(subscriptions)],
+  );
+}
+
+/**
+ * SQL for the first instant of an overview's period of `months` months: the Monday (UTC) of the
+ * week `months` months ago.
+ */
+export const periodStartSql = (months: number): string =>
+  `(date_trunc('week', (now() - make_interval(months => ${months})) AT TIME ZONE 'UTC')
+      AT TIME ZONE 'UTC')`;
+
+/** A week of an overview: its Monday and a count per series. */
+type WeekCounts<Series extends string> = { week: string } & Record<Series, number>;
+
+/**
+ * Checks an overview's weekly counts against the same weeks counted from the rows themselves:
+ * every week of its `months` is listed, oldest first (about 4.35 a month); those with a count
+ * other than 0 in one of `series` are `counted`, in order; and the totals add `counted` up.
+ */
+export function expectWeeklyCounts<Series extends string>(
+  answer: {
+    months: number;
+    weeks: WeekCounts<NoInfer<Series>>[];
+    totals: Record<NoInfer<Series>, number>;
+  },
+  counted: WeekCounts<NoInfer<Series>>[],
+  series: readonly Series[],
+): void {
+  const { months, weeks } = answer;
+  expect(weeks.length).toBeGreaterThanOrEqual(Math.floor(months * 4.3));
+  expect(weeks.length).toBeLessThanOrEqual(Math.ceil(months * 4.4) + 1);
+  expect(weeks.map((w) => w.week)).toEqual(weeks.map((w) => w.week).toSorted());
+  expect(weeks.filter((w) => series.some((name) => w[name] !== 0))).toEqual(counted);
+  expect(answer.totals).toEqual(
+    Object.fromEntries(series.map((name) => [name, counted.reduce((n, w) => n + w[name], 0)])),
+  );
 }
 
 /** A multipart/form-data body with one file part. */

@@ -7,13 +7,21 @@ import {
 } from '@schemas/entities/incentives.schema';
 import { ruleTypes } from '@schemas/incentives/rule-types';
 import { expect, it } from 'vitest';
-import { describeEachDb, rewardBody, signedIn } from './helpers';
+import {
+  describeEachDb,
+  expectWeeklyCounts,
+  getData,
+  insertPastMovements,
+  periodStartSql,
+  rewardBody,
+  signedIn,
+  uidOf,
+  type Data,
+} from './helpers';
 
 const OVERVIEW = '/api/v2/incentives/overview';
 const RULES = '/api/v2/settings/incentives/rules';
 const DAY = 24 * 60 * 60 * 1000;
-
-type Data<T> = { data: T };
 
 /**
  * The incentives overview reads totals the database keeps as points move. Whatever happened
@@ -22,14 +30,6 @@ type Data<T> = { data: T };
  */
 describeEachDb('incentives overview', (server) => {
   const db = () => server().db;
-  const uidOf = async (name: string) =>
-    (await db().query<{ uid: number }>('SELECT uid FROM users WHERE name = $1', [name])).rows[0]!
-      .uid;
-
-  /** The first instant of the overview's period: the Monday (UTC) of `months` months ago. */
-  const since = (months: number) =>
-    `(date_trunc('week', (now() - make_interval(months => ${months})) AT TIME ZONE 'UTC')
-        AT TIME ZONE 'UTC')`;
 
   /** The overview's figures summed from the ledger, the awards and the orders themselves. */
   async function fromTheLedger(months: number) {
@@ -44,7 +44,7 @@ describeEachDb('incentives overview', (server) => {
               coalesce(-sum(delta) FILTER (WHERE kind = 'redeem'), 0)::int AS redeemed,
               coalesce(-sum(delta) FILTER (WHERE kind = 'expire'), 0)::int AS expired
          FROM points_ledger
-        WHERE created_at >= ${since(months)} AND kind <> 'held'
+        WHERE created_at >= ${periodStartSql(months)} AND kind <> 'held'
         GROUP BY 1 ORDER BY 1`,
     );
     const figures = await db().query<{ outstanding: number; expiring: number; held: number }>(
@@ -52,16 +52,16 @@ describeEachDb('incentives overview', (server) => {
               (SELECT coalesce(sum(remaining), 0)::int FROM points_ledger
                 WHERE expires_at < now() + interval '30 days') AS expiring,
               (SELECT count(*)::int FROM points_ledger
-                WHERE kind = 'held' AND created_at >= ${since(months)}) AS held`,
+                WHERE kind = 'held' AND created_at >= ${periodStartSql(months)}) AS held`,
     );
     const rules = await db().query<{ rule: string; points: number; awards: number }>(
       `SELECT rule, sum(points)::int AS points, count(*) FILTER (WHERE points > 0)::int AS awards
-         FROM incentive_awards WHERE created_at >= ${since(months)}
+         FROM incentive_awards WHERE created_at >= ${periodStartSql(months)}
         GROUP BY rule HAVING sum(points) > 0 ORDER BY 2 DESC, 1 LIMIT 5`,
     );
     const heldRules = await db().query<{ rule: string; awards: number }>(
       `SELECT rule, count(*)::int AS awards FROM incentive_awards
-        WHERE points = 0 AND created_at >= ${since(months)} GROUP BY rule ORDER BY 2 DESC, 1`,
+        WHERE points = 0 AND created_at >= ${periodStartSql(months)} GROUP BY rule ORDER BY 2 DESC, 1`,
     );
     const rewards = await db().query<{
       product_id: number;
@@ -74,12 +74,12 @@ describeEachDb('incentives overview', (server) => {
          FROM incentive_order_items i
          JOIN incentive_orders o ON o.id = i.order_id
          JOIN incentive_products p ON p.id = i.product_id
-        WHERE o.status = 'completed' AND o.created_at >= ${since(months)}
+        WHERE o.status = 'completed' AND o.created_at >= ${periodStartSql(months)}
         GROUP BY 1, 2 ORDER BY 3 DESC, 4 DESC, 2, 1 LIMIT 5`,
     );
     const figure = figures.rows[0]!;
     return {
-      weeks: weeks.rows,
+      weeks: weeks.rows.filter((w) => w.issued || w.redeemed || w.expired),
       outstanding: figure.outstanding,
       expiring_soon: figure.expiring,
       held: { awards: figure.held, rules: heldRules.rows },
@@ -92,8 +92,8 @@ describeEachDb('incentives overview', (server) => {
     const admin = await signedIn(server, 'admin');
     const learner = await signedIn(server, 'learner');
     const { points, earning } = server().app.repos;
-    const learnerUid = await uidOf('learner');
-    const trainerUid = await uidOf('trainer');
+    const learnerUid = await uidOf(server, 'learner');
+    const trainerUid = await uidOf(server, 'trainer');
 
     // One award a rolling hour: the second completion is held back.
     const rules: Rule[] = ruleTypes.map((r) => ({ type: r.type, ...r.defaults }));
@@ -134,13 +134,11 @@ describeEachDb('incentives overview', (server) => {
     });
     expect(await points.expireDue(new Date())).toBeGreaterThanOrEqual(17);
     // Movements long ago: one within the last 12 months only, one before both periods.
-    await db().query(
-      `INSERT INTO points_ledger (uid, delta, kind, note, source, remaining, balance_after, created_at)
-       VALUES ($1, 250, 'adjust', 'then', 'test', 0, 0, now() - interval '250 days'),
-              ($1, 400, 'award', 'long ago', 'test', 0, 0, now() - interval '400 days'),
-              ($1, -650, 'adjust', 'evened', 'test', 0, 0, now() - interval '400 days')`,
-      [learnerUid],
-    );
+    await insertPastMovements(server, learnerUid, [
+      { delta: 250, kind: 'adjust', note: 'then', daysAgo: 250 },
+      { delta: 400, kind: 'award', note: 'long ago', daysAgo: 400 },
+      { delta: -650, kind: 'adjust', note: 'evened', daysAgo: 400 },
+    ]);
 
     // Two purchases of a new reward, one of them refunded: it counts once.
     const created = await admin.post(
@@ -163,24 +161,10 @@ describeEachDb('incentives overview', (server) => {
     expect(refunded.statusCode, refunded.body).toBe(200);
 
     for (const months of [6, 12]) {
-      const res = await admin.get(`${OVERVIEW}?months=${months}`);
-      expect(res.statusCode, res.body).toBe(200);
-      const overview = res.json<Data<IncentivesOverview>>().data;
+      const overview = await getData<IncentivesOverview>(admin, `${OVERVIEW}?months=${months}`);
       const ledger = await fromTheLedger(months);
       expect(overview.months).toBe(months);
-      // Every week of the period is listed, oldest first, about 4.35 a month.
-      expect(overview.weeks.length).toBeGreaterThanOrEqual(Math.floor(months * 4.3));
-      expect(overview.weeks.length).toBeLessThanOrEqual(Math.ceil(months * 4.4) + 1);
-      expect(overview.weeks.map((w) => w.week)).toEqual(
-        overview.weeks.map((w) => w.week).toSorted(),
-      );
-      const moved = overview.weeks.filter((w) => w.issued || w.redeemed || w.expired);
-      expect(moved).toEqual(ledger.weeks.filter((w) => w.issued || w.redeemed || w.expired));
-      expect(overview.totals).toEqual({
-        issued: ledger.weeks.reduce((n, w) => n + w.issued, 0),
-        redeemed: ledger.weeks.reduce((n, w) => n + w.redeemed, 0),
-        expired: ledger.weeks.reduce((n, w) => n + w.expired, 0),
-      });
+      expectWeeklyCounts(overview, ledger.weeks, ['issued', 'redeemed', 'expired']);
       expect(overview.outstanding).toBe(ledger.outstanding);
       expect(overview.expiring_soon).toBe(ledger.expiring_soon);
       expect(overview.expiring_soon).toBeGreaterThanOrEqual(44);
@@ -193,8 +177,8 @@ describeEachDb('incentives overview', (server) => {
       if (ours) expect(ours).toMatchObject({ redemptions: 2, points: 24 });
     }
     // The movement 250 days ago is in the 12 months only.
-    const six = (await admin.get(`${OVERVIEW}?months=6`)).json<Data<IncentivesOverview>>().data;
-    const twelve = (await admin.get(`${OVERVIEW}?months=12`)).json<Data<IncentivesOverview>>().data;
+    const six = await getData<IncentivesOverview>(admin, `${OVERVIEW}?months=6`);
+    const twelve = await getData<IncentivesOverview>(admin, `${OVERVIEW}?months=12`);
     expect(twelve.totals.issued - six.totals.issued).toBeGreaterThanOrEqual(250);
   });
 
@@ -203,8 +187,6 @@ describeEachDb('incentives overview', (server) => {
     expect((await learner.get(OVERVIEW)).statusCode).toBe(403);
     const admin = await signedIn(server, 'admin');
     expect((await admin.get(`${OVERVIEW}?months=7`)).statusCode).toBe(400);
-    const res = await admin.get(OVERVIEW);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Data<IncentivesOverview>>().data.months).toBe(6);
+    expect((await getData<IncentivesOverview>(admin, OVERVIEW)).months).toBe(6);
   });
 });

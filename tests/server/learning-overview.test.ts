@@ -1,11 +1,18 @@
 import type { LearningOverview } from '@schemas/entities/learning-overview.schema';
 import { expect, it } from 'vitest';
-import { agent, describeEachDb, signedIn } from './helpers';
+import {
+  agent,
+  describeEachDb,
+  expectWeeklyCounts,
+  getData,
+  insertPastSubscriptions,
+  periodStartSql,
+  signedIn,
+  uidOf,
+} from './helpers';
 
 const OVERVIEW = '/api/v2/learning/overview';
 const HOUR = 60 * 60 * 1000;
-
-type Data<T> = { data: T };
 
 /**
  * The learning overview reads totals the database keeps as subscriptions change. Whatever
@@ -19,9 +26,6 @@ describeEachDb('learning overview', (server) => {
   const tag = Math.random().toString(36).slice(2, 8);
   let made = 0;
 
-  const uidOf = async (name: string) =>
-    (await db().query<{ uid: number }>('SELECT uid FROM users WHERE name = $1', [name])).rows[0]!
-      .uid;
   const newUser = async () =>
     repos().users.create({ name: `learning-${tag}-${(made += 1)}`, pass: 'x', roles: ['learner'] });
   /** The first term of each vocabulary that has terms. */
@@ -44,21 +48,16 @@ describeEachDb('learning overview', (server) => {
       videos: [1, 2].map((n) => ({ title: `Part ${n}`, url: `/v/${n}.mp4`, duration_seconds: 60 })),
     });
 
-  /** The first instant of the overview's period: the Monday (UTC) of `months` months ago. */
-  const since = (months: number) =>
-    `(date_trunc('week', (now() - make_interval(months => ${months})) AT TIME ZONE 'UTC')
-        AT TIME ZONE 'UTC')`;
-
   /** The overview's figures counted from the subscriptions themselves. */
   async function fromTheSubscriptions(months: number) {
     const weeks = await db().query<{ week: string; subscriptions: number; completions: number }>(
       `SELECT to_char(week, 'YYYY-MM-DD') AS week, sum(s)::int AS subscriptions,
               sum(c)::int AS completions
          FROM (SELECT date_trunc('week', subscribed_at AT TIME ZONE 'UTC') AS week, 1 AS s, 0 AS c
-                 FROM subscriptions WHERE subscribed_at >= ${since(months)}
+                 FROM subscriptions WHERE subscribed_at >= ${periodStartSql(months)}
                UNION ALL
                SELECT date_trunc('week', completed_at AT TIME ZONE 'UTC'), 0, 1
-                 FROM subscriptions WHERE completed_at >= ${since(months)}) x
+                 FROM subscriptions WHERE completed_at >= ${periodStartSql(months)}) x
         GROUP BY 1 ORDER BY 1`,
     );
     const allTime = await db().query<{ subscriptions: number; completions: number }>(
@@ -90,20 +89,10 @@ describeEachDb('learning overview', (server) => {
 
   async function expectOverviewToMatch(months: 6 | 12) {
     const courseadmin = await signedIn(server, 'courseadmin');
-    const res = await courseadmin.get(`${OVERVIEW}?months=${months}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const overview = res.json<Data<LearningOverview>>().data;
+    const overview = await getData<LearningOverview>(courseadmin, `${OVERVIEW}?months=${months}`);
     const counted = await fromTheSubscriptions(months);
     expect(overview.months).toBe(months);
-    // Every week of the period is listed, oldest first, about 4.35 a month.
-    expect(overview.weeks.length).toBeGreaterThanOrEqual(Math.floor(months * 4.3));
-    expect(overview.weeks.length).toBeLessThanOrEqual(Math.ceil(months * 4.4) + 1);
-    expect(overview.weeks.map((w) => w.week)).toEqual(overview.weeks.map((w) => w.week).toSorted());
-    expect(overview.weeks.filter((w) => w.subscriptions || w.completions)).toEqual(counted.weeks);
-    expect(overview.totals).toEqual({
-      subscriptions: counted.weeks.reduce((n, w) => n + w.subscriptions, 0),
-      completions: counted.weeks.reduce((n, w) => n + w.completions, 0),
-    });
+    expectWeeklyCounts(overview, counted.weeks, ['subscriptions', 'completions']);
     expect(overview.all_time).toEqual(counted.all_time);
     expect(overview.top_trainings).toEqual(counted.top_trainings);
     expect(overview.topics).toEqual(counted.topics);
@@ -119,7 +108,7 @@ describeEachDb('learning overview', (server) => {
     const [first, second] = await firstTerms();
     const popular = await newTraining('Popular', [first!]);
     const doomed = await newTraining('Doomed', [first!, second!]);
-    const learnerUid = await uidOf('learner');
+    const learnerUid = await uidOf(server, 'learner');
 
     // The demo learner subscribes through the interface and completes both videos.
     const learner = await signedIn(server, 'learner');
@@ -148,13 +137,11 @@ describeEachDb('learning overview', (server) => {
 
     // Subscriptions made long ago, in one statement: within the last 12 months only, and before
     // both periods; then moved and completed in bulk.
-    await db().query(
-      `INSERT INTO subscriptions (uid, training_id, subscribed_at, last_activity_at, completed_at)
-       VALUES ($1, $3, now() - interval '250 days', now() - interval '240 days', now() - interval '240 days'),
-              ($2, $3, now() - interval '400 days', now() - interval '400 days', NULL),
-              ($1, $4, now() - interval '300 days', now() - interval '300 days', NULL)`,
-      [e, f, popular, doomed],
-    );
+    await insertPastSubscriptions(server, [
+      { uid: e, training: popular, daysAgo: { subscribed: 250, active: 240, completed: 240 } },
+      { uid: f, training: popular, daysAgo: { subscribed: 400, active: 400, completed: null } },
+      { uid: e, training: doomed, daysAgo: { subscribed: 300, active: 300, completed: null } },
+    ]);
     await db().query(
       `UPDATE subscriptions SET subscribed_at = subscribed_at - interval '3 days',
               completed_at = coalesce(completed_at, now() - interval '20 days')
@@ -190,11 +177,9 @@ describeEachDb('learning overview', (server) => {
     expect(keptRows.rows).toHaveLength(0);
     // The subscription 250 days ago is in the 12 months only.
     const courseadmin = await signedIn(server, 'courseadmin');
-    const six = (await courseadmin.get(`${OVERVIEW}?months=6`)).json<Data<LearningOverview>>();
-    const twelve = (await courseadmin.get(`${OVERVIEW}?months=12`)).json<Data<LearningOverview>>();
-    expect(twelve.data.totals.subscriptions - six.data.totals.subscriptions).toBeGreaterThanOrEqual(
-      1,
-    );
+    const six = await getData<LearningOverview>(courseadmin, `${OVERVIEW}?months=6`);
+    const twelve = await getData<LearningOverview>(courseadmin, `${OVERVIEW}?months=12`);
+    expect(twelve.totals.subscriptions - six.totals.subscriptions).toBeGreaterThanOrEqual(1);
   });
 
   it('counts learners subscribing and unsubscribing at the same time', async () => {
@@ -218,14 +203,12 @@ describeEachDb('learning overview', (server) => {
 
   it('counts the subscriptions made before its migration', async () => {
     // The migration counts what was there with its rebuild function: run it on emptied totals.
-    const learner = await uidOf('learner');
+    const learner = await uidOf(server, 'learner');
     const [first] = await firstTerms();
     const training = await newTraining('Earlier', [first!]);
-    await db().query(
-      `INSERT INTO subscriptions (uid, training_id, subscribed_at, last_activity_at, completed_at)
-       VALUES ($1, $2, now() - interval '30 days', now() - interval '2 days', now() - interval '2 days')`,
-      [learner, training],
-    );
+    await insertPastSubscriptions(server, [
+      { uid: learner, training, daysAgo: { subscribed: 30, active: 2, completed: 2 } },
+    ]);
     await db().transaction(async (tx) => {
       await tx.query('DELETE FROM learning_weekly');
       await tx.query('DELETE FROM training_learning');
@@ -261,8 +244,6 @@ describeEachDb('learning overview', (server) => {
     expect((await trainer.get(OVERVIEW)).statusCode).toBe(403);
     const courseadmin = await signedIn(server, 'courseadmin');
     expect((await courseadmin.get(`${OVERVIEW}?months=7`)).statusCode).toBe(400);
-    const res = await courseadmin.get(OVERVIEW);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Data<LearningOverview>>().data.months).toBe(6);
+    expect((await getData<LearningOverview>(courseadmin, OVERVIEW)).months).toBe(6);
   });
 });

@@ -1,11 +1,20 @@
 import type { PointsHistory } from '@schemas/entities/incentives.schema';
+import type { Wallet } from '@schemas/entities/wallet.schema';
 import { expect, it } from 'vitest';
-import { agent, describeEachDb, signedIn } from './helpers';
+import {
+  agent,
+  describeEachDb,
+  expectWeeklyCounts,
+  getData,
+  insertPastMovements,
+  periodStartSql,
+  signedIn,
+  uidOf,
+} from './helpers';
 
 const HISTORY = '/api/v2/incentives/wallet/history';
+const WALLET = '/api/v2/incentives/wallet';
 const DAY = 24 * 60 * 60 * 1000;
-
-type Data<T> = { data: T };
 
 /**
  * A learner's points history reads only their own ledger rows. Whatever moved (awards, an
@@ -14,14 +23,6 @@ type Data<T> = { data: T };
  */
 describeEachDb('points history', (server) => {
   const db = () => server().db;
-  const uidOf = async (name: string) =>
-    (await db().query<{ uid: number }>('SELECT uid FROM users WHERE name = $1', [name])).rows[0]!
-      .uid;
-
-  /** The first instant of the period: the Monday (UTC) of `months` months ago. */
-  const since = (months: number) =>
-    `(date_trunc('week', (now() - make_interval(months => ${months})) AT TIME ZONE 'UTC')
-        AT TIME ZONE 'UTC')`;
 
   /** The history summed from the user's ledger rows and lots themselves. */
   async function fromTheLedger(uid: number, months: number) {
@@ -36,7 +37,7 @@ describeEachDb('points history', (server) => {
               coalesce(-sum(delta) FILTER (WHERE kind = 'redeem'), 0)::int AS spent,
               coalesce(-sum(delta) FILTER (WHERE kind = 'expire'), 0)::int AS expired
          FROM points_ledger
-        WHERE uid = $1 AND created_at >= ${since(months)} AND kind <> 'held'
+        WHERE uid = $1 AND created_at >= ${periodStartSql(months)} AND kind <> 'held'
         GROUP BY 1 ORDER BY 1`,
       [uid],
     );
@@ -65,9 +66,9 @@ describeEachDb('points history', (server) => {
   it('shows a learner their own points earned, spent and expired, their balance and what expires when', async () => {
     const learner = await signedIn(server, 'learner');
     const { points } = server().app.repos;
-    const learnerUid = await uidOf('learner');
-    const trainerUid = await uidOf('trainer');
-    const before = (await learner.get(HISTORY)).json<Data<PointsHistory>>().data;
+    const learnerUid = await uidOf(server, 'learner');
+    const trainerUid = await uidOf(server, 'trainer');
+    const before = await getData<PointsHistory>(learner, HISTORY);
 
     await points.credit({ uid: learnerUid, points: 120, kind: 'award', source: 'test' });
     await points.credit({ uid: learnerUid, points: 30, kind: 'adjust' });
@@ -85,14 +86,12 @@ describeEachDb('points history', (server) => {
       await points.credit({ uid: learnerUid, points: n, kind: 'award', source: 'test', expiresAt });
     expect(await points.expireDue(new Date())).toBeGreaterThanOrEqual(17);
     // Movements long ago: one within the last 12 months only, one before both periods.
-    await db().query(
-      `INSERT INTO points_ledger (uid, delta, kind, note, source, remaining, balance_after, created_at)
-       VALUES ($1, 250, 'adjust', 'then', 'test', 0, 0, now() - interval '250 days'),
-              ($1, -250, 'redeem', 'then', 'test', 0, 0, now() - interval '249 days'),
-              ($1, 400, 'award', 'long ago', 'test', 0, 0, now() - interval '400 days'),
-              ($1, -400, 'adjust', 'evened', 'test', 0, 0, now() - interval '400 days')`,
-      [learnerUid],
-    );
+    await insertPastMovements(server, learnerUid, [
+      { delta: 250, kind: 'adjust', note: 'then', daysAgo: 250 },
+      { delta: -250, kind: 'redeem', note: 'then', daysAgo: 249 },
+      { delta: 400, kind: 'award', note: 'long ago', daysAgo: 400 },
+      { delta: -400, kind: 'adjust', note: 'evened', daysAgo: 400 },
+    ]);
     // Someone else's points, this week and with an expiry: not the learner's.
     await points.credit({
       uid: trainerUid,
@@ -103,28 +102,17 @@ describeEachDb('points history', (server) => {
     });
 
     for (const months of [6, 12] as const) {
-      const res = await learner.get(`${HISTORY}?months=${months}`);
-      expect(res.statusCode, res.body).toBe(200);
-      const history = res.json<Data<PointsHistory>>().data;
+      const history = await getData<PointsHistory>(learner, `${HISTORY}?months=${months}`);
       const ledger = await fromTheLedger(learnerUid, months);
       expect(history.months).toBe(months);
-      // Every week of the period is listed, oldest first, about 4.35 a month.
-      expect(history.weeks.length).toBeGreaterThanOrEqual(Math.floor(months * 4.3));
-      expect(history.weeks.length).toBeLessThanOrEqual(Math.ceil(months * 4.4) + 1);
-      expect(history.weeks.map((w) => w.week)).toEqual(history.weeks.map((w) => w.week).toSorted());
-      expect(history.weeks.filter((w) => w.earned || w.spent || w.expired)).toEqual(ledger.weeks);
-      expect(history.totals).toEqual({
-        earned: ledger.weeks.reduce((n, w) => n + w.earned, 0),
-        spent: ledger.weeks.reduce((n, w) => n + w.spent, 0),
-        expired: ledger.weeks.reduce((n, w) => n + w.expired, 0),
-      });
+      expectWeeklyCounts(history, ledger.weeks, ['earned', 'spent', 'expired']);
       expect(history.points).toBe(ledger.points);
       expect(history.expiring).toBe(ledger.expiring);
       expect(history.expiries).toEqual(ledger.expiries);
     }
 
-    const six = (await learner.get(`${HISTORY}?months=6`)).json<Data<PointsHistory>>().data;
-    const twelve = (await learner.get(`${HISTORY}?months=12`)).json<Data<PointsHistory>>().data;
+    const six = await getData<PointsHistory>(learner, `${HISTORY}?months=6`);
+    const twelve = await getData<PointsHistory>(learner, `${HISTORY}?months=12`);
     // This week: what was just earned, spent and expired.
     const thisWeek = six.weeks.at(-1)!;
     const weekBefore = before.weeks.at(-1)!;
@@ -140,21 +128,15 @@ describeEachDb('points history', (server) => {
     expect(atSoon?.points).toBe(50);
     expect(six.expiries.find((e) => e.at === later.toISOString())?.points).toBe(70);
     expect(six.expiries.every((e) => e.points < 9000)).toBe(true);
-    expect(six.points).toBe(
-      (await learner.get('/api/v2/incentives/wallet')).json<Data<{ points: number }>>().data.points,
-    );
+    expect(six.points).toBe((await getData<Wallet>(learner, WALLET)).points);
   });
 
   it('is for signed-in users only, for 6 or 12 months', async () => {
     expect((await agent(server).get(HISTORY)).statusCode).toBe(401);
     const trainer = await signedIn(server, 'trainer');
     expect((await trainer.get(`${HISTORY}?months=7`)).statusCode).toBe(400);
-    const res = await trainer.get(HISTORY);
-    expect(res.statusCode, res.body).toBe(200);
-    const history = res.json<Data<PointsHistory>>().data;
+    const history = await getData<PointsHistory>(trainer, HISTORY);
     expect(history.months).toBe(6);
-    expect(history.points).toBe(
-      (await trainer.get('/api/v2/incentives/wallet')).json<Data<{ points: number }>>().data.points,
-    );
+    expect(history.points).toBe((await getData<Wallet>(trainer, WALLET)).points);
   });
 });

@@ -5,12 +5,11 @@ import {
   type Product,
 } from '@schemas/entities/incentives.schema';
 import { expect, it } from 'vitest';
-import { describeEachDb, rewardBody, signedIn } from './helpers';
+import { describeEachDb, rewardBody, signedIn, uidOf, type Data } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 const WEEK = 7 * DAY;
 
-type Data<T> = { data: T };
 type TopReward = IncentivesOverview['top_rewards'][number];
 
 /**
@@ -66,10 +65,7 @@ describeEachDb('incentives overview, kept totals', (server) => {
   it('agrees with the weeks before and after the job, as periods move on and shards fold', async () => {
     const admin = await signedIn(server, 'admin');
     const tag = Math.random().toString(36).slice(2, 8);
-    const { rows } = await db().query<{ uid: number }>(
-      `SELECT uid FROM users WHERE name = 'learner'`,
-    );
-    const uid = rows[0]!.uid;
+    const uid = await uidOf(server, 'learner');
     const rewards: Product[] = [];
     for (const [i, price] of [11, 13, 17].entries()) {
       const created = await admin.post(
@@ -153,11 +149,8 @@ describeEachDb('incentives overview, kept totals', (server) => {
     );
     expect(created.statusCode, created.body).toBe(200);
     const reward = created.json<Data<Product>>().data;
-    const { rows } = await db().query<{ uid: number }>(
-      `SELECT uid FROM users WHERE name = 'learner'`,
-    );
     await server().app.repos.points.credit({
-      uid: rows[0]!.uid,
+      uid: await uidOf(server, 'learner'),
       points: 200,
       kind: 'award',
       source: 'test',

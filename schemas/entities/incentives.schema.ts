@@ -27,6 +27,14 @@ const imageSchema = {
     alt: { type: 'string', title: 'Image description', maxLength: 300 },
   },
 } as const;
+/** A reward's picture: its description, like the reward's title, has a text per site language. */
+const rewardImageSchema = {
+  ...imageSchema,
+  properties: {
+    ...imageSchema.properties,
+    alt: { ...imageSchema.properties.alt, 'x-translatable': true },
+  },
+} as const;
 
 /* ------------------------------------------------------------------ products (admin) */
 
@@ -57,7 +65,7 @@ export const productInputSchema = {
       maxLength: 20_000,
       'x-translatable': true,
     },
-    image: imageSchema,
+    image: rewardImageSchema,
     price: { type: 'integer', title: 'Price in points', minimum: 1, maximum: 1_000_000 },
     stock: {
       type: ['integer', 'null'],
@@ -199,7 +207,7 @@ export const shopProductSchema = {
     title: { type: 'string', 'x-translatable': true },
     /** Sanitized HTML. */
     description: { type: 'string', 'x-translatable': true },
-    image: imageSchema,
+    image: rewardImageSchema,
     price: { type: 'integer', minimum: 1 },
     /** Null: unlimited. */
     stock_left: { type: ['integer', 'null'], minimum: 0 },

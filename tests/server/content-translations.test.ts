@@ -13,6 +13,7 @@ describeEachDb('texts administrators enter, per site language', (server) => {
   const product = {
     title: 'Desk plant',
     description: '<p>A small plant for your desk.</p>',
+    image: { url: '/images/rewards/notebook.svg', alt: 'A green plant in a pot' },
     price: 40,
     stock: null,
     per_user_limit: null,
@@ -146,6 +147,121 @@ describeEachDb('texts administrators enter, per site language', (server) => {
     });
     expect((await admin.delete(`/api/v2/incentives/products/${id}`)).statusCode).toBe(200);
     expect((await admin.delete(`/api/v2/incentives/products/${plain.id}`)).statusCode).toBe(200);
+  });
+
+  it("reads a reward's picture description in the reader's language, the default language's where it has none", async () => {
+    const admin = await signedIn(server, 'admin');
+    const arabic = await signedIn(server, 'layla');
+    const english = await signedIn(server, 'learner');
+    // A reader of a third language, in which the reward has no texts.
+    const added = await admin.post('/api/v2/languages', {
+      langcode: 'fr',
+      name: 'French',
+      direction: 0,
+      weight: 4,
+    });
+    expect([201, 409], added.body).toContain(added.statusCode);
+    const french = await signedIn(server, 'trainer');
+    const trainerUid = await uidOf('trainer');
+    const trainer = (await admin.get(`/api/v2/users/${trainerUid}`)).json().data as {
+      language: string | null;
+    };
+    const switched = await admin.patch(`/api/v2/users/${trainerUid}`, { language: 'fr' });
+    expect(switched.statusCode, switched.body).toBe(200);
+
+    const created = await admin.post('/api/v2/incentives/products', {
+      ...product,
+      translations: { ar: { title: 'نبتة مكتب' } },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json().data as { id: number };
+    // Saved from the reward form, beside the title: the whole product with its texts.
+    const saved = await admin.patch(`/api/v2/incentives/products/${id}`, {
+      ...product,
+      translations: { ar: { 'image.alt': 'نبتة خضراء في أصيص' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      image: product.image,
+      translations: { ar: { title: 'نبتة مكتب', 'image.alt': 'نبتة خضراء في أصيص' } },
+    });
+    expect((await admin.get(`/api/v2/incentives/products/${id}`)).json().data).toMatchObject({
+      image: product.image,
+      translations: { ar: { 'image.alt': 'نبتة خضراء في أصيص' } },
+    });
+
+    type Picture = { url: string; alt: string };
+    const inShop = async (who: Agent) => {
+      const list = (await who.get('/api/v2/incentives/shop?limit=100')).json().data as {
+        id: number;
+        image: Picture;
+      }[];
+      const one = (await who.get(`/api/v2/incentives/shop/${id}`)).json().data as {
+        image: Picture;
+      };
+      return { list: list.find((p) => p.id === id)?.image, page: one.image };
+    };
+    const inArabic = { url: product.image.url, alt: 'نبتة خضراء في أصيص' };
+    expect(await inShop(arabic)).toEqual({ list: inArabic, page: inArabic });
+    expect(await inShop(english)).toEqual({ list: product.image, page: product.image });
+    expect(await inShop(french)).toEqual({ list: product.image, page: product.image });
+
+    // The translations admin reads, counts and fills the description like any other text.
+    const item = await admin.get(`/api/v2/content-translations/incentive_product/${id}`);
+    expect(item.json().data).toMatchObject({
+      fields: { title: 'Desk plant', 'image.alt': 'A green plant in a pot' },
+      translations: { ar: { 'image.alt': 'نبتة خضراء في أصيص' } },
+    });
+    const missing = (await untranslated(admin, 'fr')).items.filter(
+      (i) => i.source === 'incentive_product' && i.id === String(id),
+    );
+    expect(missing).toContainEqual({
+      source: 'incentive_product',
+      id: String(id),
+      field: 'image.alt',
+      text: 'A green plant in a pot',
+    });
+    expect(
+      (await untranslated(admin, 'ar')).items.filter(
+        (i) => i.source === 'incentive_product' && i.id === String(id),
+      ),
+    ).toEqual([
+      {
+        source: 'incentive_product',
+        id: String(id),
+        field: 'description',
+        text: product.description,
+      },
+    ]);
+    const filled = await admin.put('/api/v2/translations/fr/content', {
+      texts: [
+        {
+          source: 'incentive_product',
+          id: String(id),
+          field: 'image.alt',
+          text: 'Une plante verte',
+        },
+      ],
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect((await inShop(french)).page).toEqual({
+      url: product.image.url,
+      alt: 'Une plante verte',
+    });
+
+    // Too long in another language: refused at its place, as for the default language's text.
+    const tooLong = await admin.patch(`/api/v2/incentives/products/${id}`, {
+      ...product,
+      translations: { ar: { 'image.alt': 'ن'.repeat(301) } },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().messages).toEqual([
+      { path: 'translations[ar][image][alt]', text: 'Must be at most 300 characters' },
+    ]);
+    expect((await inShop(arabic)).page).toEqual(inArabic);
+
+    await admin.patch(`/api/v2/users/${trainerUid}`, { language: trainer.language ?? 'en' });
+    expect((await admin.delete(`/api/v2/incentives/products/${id}`)).statusCode).toBe(200);
   });
 
   it("gives the footer's editor the default language's texts, and saves another language's alone", async () => {

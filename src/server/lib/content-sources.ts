@@ -15,6 +15,7 @@ import { taxonomyTermSchema, vocabularySchema } from '@schemas/entities/taxonomy
 import { HttpError, type FieldMessage } from '@engine/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Repositories } from '../repositories/create-repositories';
+import type { TableContent } from '../repositories/content-translations';
 import type { SettingsKey } from '../repositories/settings';
 import { INVALID_FIELDS } from './messages';
 import { DEFAULT_LANGUAGE, keptAudienceOf } from './storefront-audience';
@@ -33,7 +34,10 @@ interface SourceBase {
   editPath: string;
 }
 
-/** Rows of a table, whose translatable fields are columns of the same names. */
+/**
+ * Rows of a table, whose translatable fields are its columns: a field by its name, a field of a
+ * nested object by its path with `_` for the dots (`image.alt` in `image_alt`).
+ */
 interface TableSource extends SourceBase {
   table: string;
   id: string;
@@ -129,6 +133,32 @@ export const contentSources: readonly ContentSource[] = [
 ];
 
 const isDocument = (source: ContentSource): source is DocumentSource => 'document' in source;
+
+/** Where a table source keeps its translatable fields' default-language texts. */
+function tableContent(source: TableSource): TableContent {
+  return {
+    entity: source.key,
+    table: source.table,
+    id: source.id,
+    fields: translatablePaths(source.schema).map((field) => ({
+      field,
+      column: field.replaceAll('.', '_'),
+    })),
+  };
+}
+
+/** An object in a schema's shape from texts by field path (`{ 'image.alt': 'x' }`). */
+function fromPaths(texts: FieldTexts): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [path, text] of Object.entries(texts)) {
+    const keys = path.split('.');
+    const last = keys.pop()!;
+    let node = out;
+    for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[last] = text;
+  }
+  return out;
+}
 
 /** The source declared under a key. */
 export function contentSource(key: string): ContentSource | undefined {
@@ -334,15 +364,8 @@ export async function sourceValue(
     const stored: unknown = await repos.settings.get(source.document);
     return (source.read ? source.read(stored) : stored) as Record<string, unknown>;
   }
-  return repos.contentTranslations.rowTexts(
-    {
-      entity: source.key,
-      table: source.table,
-      id: source.id,
-      fields: translatablePaths(source.schema),
-    },
-    id,
-  );
+  const texts = await repos.contentTranslations.rowTexts(tableContent(source), id);
+  return texts && fromPaths(texts);
 }
 
 /** The default-language texts of an entity's translatable fields, by field path. */
@@ -383,9 +406,8 @@ export async function untranslatedContent(
         items: missing.map(([field, text]) => ({ id: source.document, field, text })),
       };
     } else {
-      const fields = translatablePaths(source.schema);
       const result = await repos.contentTranslations.untranslatedIn(
-        { entity: source.key, table: source.table, id: source.id, fields },
+        tableContent(source),
         langcode,
         Math.max(0, limit - items.length),
       );

@@ -4,14 +4,20 @@ import { sqlState, type Db } from '../db/db';
 /** PostgreSQL's code for a value that cannot be read as the column's type. */
 const PG_INVALID_TEXT = '22P02';
 
-/** A table whose columns hold the default language's text of the fields named like them. */
+/** A translatable field by its path (`image.alt`) and the column holding its default text. */
+export interface TableField {
+  field: string;
+  column: string;
+}
+
+/** A table whose columns hold the default language's text of translatable fields. */
 export interface TableContent {
   entity: string;
   table: string;
   /** The column identifying a row. */
   id: string;
   /** Translatable fields that are columns of the table. */
-  fields: readonly string[];
+  fields: readonly TableField[];
 }
 
 /** A field of an entity with its default-language text and no text in some language. */
@@ -125,13 +131,13 @@ export function contentTranslationsRepository(db: Db) {
       const table = identifier(source.table);
       const id = identifier(source.id);
       const values = source.fields
-        .map((f, i) => `($${i + 3}, s.${identifier(f)}::text)`)
+        .map((f, i) => `($${i + 3}, s.${identifier(f.column)}::text)`)
         .join(', ');
       const from = `FROM ${table} s CROSS JOIN LATERAL (VALUES ${values}) AS f(field, source)
          WHERE f.source <> '' AND NOT EXISTS (
            SELECT 1 FROM content_translations c
            WHERE c.entity = $1 AND c.langcode = $2 AND c.entity_id = s.${id}::text AND c.field = f.field)`;
-      const params = [source.entity, langcode, ...source.fields];
+      const params = [source.entity, langcode, ...source.fields.map((f) => f.field)];
       const counted = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
       const total = counted.rows[0]?.n ?? 0;
       if (limit <= 0 || total === 0) return { total, items: [] };
@@ -143,16 +149,25 @@ export function contentTranslationsRepository(db: Db) {
       return { total, items: rows.map((r) => ({ entity: source.entity, ...r })) };
     },
 
-    /** The default-language texts of one row's fields, or undefined when there is no such row. */
+    /**
+     * The default-language texts of one row's fields by field path, or undefined when there is no
+     * such row.
+     */
     async rowTexts(source: TableContent, id: string): Promise<FieldTexts | undefined> {
-      const columns = source.fields.map((f) => `${identifier(f)}::text AS ${identifier(f)}`);
+      const columns = source.fields.map(
+        (f) => `${identifier(f.column)}::text AS ${identifier(f.column)}`,
+      );
       try {
-        const { rows } = await db.query<FieldTexts>(
-          `SELECT ${columns.length ? columns.join(', ') : '1'} FROM ${identifier(source.table)}
+        const { rows } = await db.query<Record<string, string | null>>(
+          `SELECT ${['1 AS found', ...columns].join(', ')} FROM ${identifier(source.table)}
            WHERE ${identifier(source.id)} = $1`,
           [id],
         );
-        return rows[0] ? (columns.length ? rows[0] : {}) : undefined;
+        const row = rows[0];
+        if (!row) return undefined;
+        const texts: FieldTexts = {};
+        for (const f of source.fields) texts[f.field] = row[f.column] ?? '';
+        return texts;
       } catch (error) {
         // An id that cannot be one of the column's values (a word for a number) names no row.
         if (sqlState(error) === PG_INVALID_TEXT) return undefined;

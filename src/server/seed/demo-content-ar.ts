@@ -34,35 +34,43 @@ export const demoProductsAr: Record<string, FieldTexts> = {
   'Conference ticket voucher': {
     title: 'قسيمة تذكرة مؤتمر',
     description: '<p>قسيمة ليوم واحد في مؤتمر تعليمي من اختيارك، بقيمة تصل إلى 250 يورو.</p>',
+    'image.alt': 'تذكرة مؤتمر',
   },
   'Atrium notebook': {
     title: 'دفتر أتريوم',
     description: '<p>دفتر منقّط بغلاف مقوّى يحمل شعار أتريوم، في 192 صفحة.</p>',
+    'image.alt': 'دفتر داكن بشريط برتقالي',
   },
   'Extra day of learning leave': {
     title: 'يوم إضافي من إجازة التعلّم',
     description:
       '<p>يوم إضافي من الإجازة المدفوعة تقضيه في تدريب من اختيارك. اتفق على الموعد مع مديرك.</p>',
+    'image.alt': 'تقويم وُضعت علامة على أحد أيامه',
   },
   'Coffee with a mentor': {
     title: 'قهوة مع مرشد',
     description: '<p>ثلاثون دقيقة مع زميل متمرّس للحديث عن خطوتك التالية.</p>',
+    'image.alt': 'فنجان قهوة يتصاعد منه البخار',
   },
   'Online course of your choice': {
     title: 'دورة إلكترونية من اختيارك',
     description: '<p>نتكفّل بدورة إلكترونية واحدة بقيمة تصل إلى 100 يورو على منصة تختارها.</p>',
+    'image.alt': 'حاسوب محمول يعرض درسًا مصوّرًا',
   },
   'Trainer toolkit': {
     title: 'حقيبة أدوات المدرّب',
     description: '<p>أقلام تحديد وأوراق لاصقة ومجموعة بطاقات للتيسير لجلستك التدريبية القادمة.</p>',
+    'image.alt': 'صندوق أدوات',
   },
   'Noise-cancelling headphones': {
     title: 'سماعات عازلة للضوضاء',
     description: '<p>ركّز على دورتك القادمة في أي مكان. مسودة: بانتظار المورّد.</p>',
+    'image.alt': 'زوج من سماعات الرأس',
   },
   'Summer learning festival pass': {
     title: 'تذكرة مهرجان التعلّم الصيفي',
     description: '<p>تذكرة لمهرجان التعلّم الصيفي. تُطرح للبيع بدءًا من الشهر القادم.</p>',
+    'image.alt': 'شمس صيفية فوق خيام المهرجان',
   },
 };
 

@@ -125,14 +125,59 @@ export function phpToDateFnsFormat(php: string): string {
 
 const LOCALES: Record<string, Locale> = { en: enUS, ar };
 
+/** English (`en`, `en-GB`…), which writes a date's comma as `,`. */
+const ENGLISH = /^en(?:-|$)/i;
+/** The commas languages write: Latin, Arabic, ideographic, full-width. */
+const COMMA = /[,\u060c\u3001\uff0c]/;
+const localeCommas = new Map<string, string>();
+
+/**
+ * The comma a language writes in a date, as Intl writes it after a weekday (`،` in Arabic);
+ * `,` where Intl writes none. English needs no Intl object: the first one a page builds loads
+ * the locale's data and holds the page up.
+ */
+function commaOf(language: string): string {
+  if (ENGLISH.test(language)) return ',';
+  let comma = localeCommas.get(language);
+  if (comma === undefined) {
+    let literal = '';
+    try {
+      literal =
+        new Intl.DateTimeFormat(language, {
+          weekday: 'short',
+          day: 'numeric',
+          month: 'numeric',
+          year: 'numeric',
+          timeZone: 'UTC',
+        })
+          .formatToParts(0)
+          .find((part) => part.type === 'literal')?.value ?? '';
+    } catch {
+      // A language code Intl does not know keeps the format's own comma.
+    }
+    comma = COMMA.exec(literal)?.[0] ?? ',';
+    localeCommas.set(language, comma);
+  }
+  return comma;
+}
+
 /** date-fns locale for a language code (`ar-EG` uses `ar`); English otherwise. */
 function localeOf(language: string): Locale {
   return LOCALES[language] ?? LOCALES[language.split('-')[0] ?? ''] ?? enUS;
 }
 
+/** What {@link formatDateTime} and {@link formatDateRange} format with. */
+export interface DateFormatOptions {
+  /** Site formats by name (`date_time_formats`), PHP style. */
+  formats: Record<string, string>;
+  timeZone: string;
+  language: string;
+}
+
 /**
  * Formats a date in a time zone with a named site format (from `date_time_formats`) or a PHP
- * format string, in English or Arabic.
+ * format string, in English or Arabic. A comma of the format (never one of PHP's letters) is
+ * written as the language writes it: `D, d/m/Y` reads `سبت، 05/03/2024` in Arabic.
  *
  * @example
  * formatDateTime('2024-03-05T14:07:00Z', 'short', {
@@ -142,12 +187,33 @@ function localeOf(language: string): Locale {
 export function formatDateTime(
   value: Date | string | number,
   format: string,
-  o: { formats: Record<string, string>; timeZone: string; language: string },
+  o: DateFormatOptions,
 ): string {
   const date = value instanceof Date ? value : new Date(value);
-  const php = o.formats[format] ?? format;
+  const site = o.formats[format] ?? format;
+  const php = site.includes(',') ? site.replaceAll(',', commaOf(o.language)) : site;
   const zoned = toZonedTime(date, o.timeZone);
   return formatInTimeZone(date, o.timeZone, convert(php, { zoned, timeZone: o.timeZone }), {
     locale: localeOf(o.language),
   });
+}
+
+/**
+ * A range of two moments, `start – end`, each in a site format as {@link formatDateTime} writes
+ * it (so in the language's own punctuation); the end may take another format, such as a time
+ * alone when both fall on the same day.
+ *
+ * @example
+ * const o = { formats: { date: 'D, d/m/Y' }, timeZone: 'UTC', language: 'ar' };
+ * formatDateRange('2026-11-28T12:00:00Z', '2026-12-04T12:00:00Z', 'date', o);
+ * // 'سبت، 28/11/2026 – جمعة، 04/12/2026'
+ */
+export function formatDateRange(
+  start: Date | string | number,
+  end: Date | string | number,
+  format: string,
+  o: DateFormatOptions,
+  endFormat: string = format,
+): string {
+  return `${formatDateTime(start, format, o)} – ${formatDateTime(end, endFormat, o)}`;
 }

@@ -55,7 +55,12 @@ export {
   type MessageFormat,
   type Translator,
 } from './i18n';
-export { formatDateTime, phpToDateFnsFormat } from './dates';
+export {
+  formatDateRange,
+  formatDateTime,
+  phpToDateFnsFormat,
+  type DateFormatOptions,
+} from './dates';
 export {
   dateInputFormat,
   formatDateInput,

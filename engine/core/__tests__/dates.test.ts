@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, phpToDateFnsFormat } from '../index';
+import { formatDateRange, formatDateTime, phpToDateFnsFormat } from '../index';
 
 describe('phpToDateFnsFormat', () => {
   it.each([
@@ -43,5 +43,40 @@ describe('formatDateTime', () => {
   it('uses the Arabic locale for Arabic', () => {
     const text = formatDateTime(at, 'l F', { formats, timeZone: 'UTC', language: 'ar' });
     expect(text).toBe('الثلاثاء مارس');
+  });
+});
+
+describe('formatDateRange', () => {
+  // A week that runs into the next month, as the availability weeks' titles show it.
+  const start = '2026-11-23T12:00:00Z';
+  const end = '2026-11-29T12:00:00Z';
+  const formats = { date: 'D, d/m/Y', long: 'l, F j, Y', medium: 'D, d/m/Y - H:i' };
+
+  it('writes an Arabic range in Arabic punctuation, with no Latin comma', () => {
+    const o = { formats, timeZone: 'UTC', language: 'ar' };
+    const week = formatDateRange(start, end, 'date', o);
+    expect(week).toBe('اثنين، 23/11/2026 – أحد، 29/11/2026');
+    expect(week).not.toContain(',');
+    const long = formatDateRange(start, '2026-12-04T12:00:00Z', 'long', o);
+    expect(long).not.toContain(',');
+    expect(long.split('،')).toHaveLength(5);
+    expect(formatDateRange(start, end, 'date', { ...o, language: 'ar-EG' })).not.toContain(',');
+  });
+
+  it('writes an English range as before', () => {
+    const o = { formats, timeZone: 'UTC', language: 'en' };
+    expect(formatDateRange(start, end, 'date', o)).toBe('Mon, 23/11/2026 – Sun, 29/11/2026');
+    expect(formatDateRange(start, '2026-12-04T12:00:00Z', 'long', o)).toBe(
+      'Monday, November 23, 2026 – Friday, December 4, 2026',
+    );
+    // The end as a time alone, for a range within one day.
+    expect(formatDateRange(start, '2026-11-23T15:30:00Z', 'medium', o, 'H:i')).toBe(
+      'Mon, 23/11/2026 - 12:00 – 15:30',
+    );
+  });
+
+  it("keeps the format's comma in a language whose dates have none of their own", () => {
+    const o = { formats, timeZone: 'UTC', language: 'fr' };
+    expect(formatDateRange(start, end, 'date', o)).toContain(', 23/11/2026 – ');
   });
 });

@@ -53,13 +53,14 @@ const row = (
   time_off: timeOff.map(([start, end, reason]) => ({ start: iso(start), end: iso(end), reason })),
 });
 
-function renderPage() {
+function renderPage(language = 'en') {
   renderShell(null, {
     user: courseAdmin,
     flags: { availability_feature_manage: true },
     path: '/course-administration/availability',
     translator: createTranslator({
-      language: 'en',
+      language,
+      dir: language === 'ar' ? 'rtl' : 'ltr',
       translations: [],
       // Four hours ahead of UTC: the bars must show the viewer's wall clock.
       timeZone: 'Asia/Dubai',
@@ -131,6 +132,28 @@ describe('The week by trainer (course administration)', () => {
       expect(Date.parse(asked.at(-1)!.get('start')!) - Date.parse(first!)).toBe(7 * 24 * HOUR),
     );
   }, 20_000);
+
+  it.each([
+    ['en', /^[A-Z][a-z]{2}, \d{2}\/\d{2}\/\d{4} – [A-Z][a-z]{2}, \d{2}\/\d{2}\/\d{4}$/],
+    ['ar', /^\p{Script=Arabic}+، \d{2}\/\d{2}\/\d{4} – \p{Script=Arabic}+، \d{2}\/\d{2}\/\d{4}$/u],
+  ])(
+    "titles the week with its first and last days in the site's format (%s)",
+    async (language, title) => {
+      server.use(
+        noOrganizations,
+        noPicker,
+        overview((start) => [row(tarek, [[start + 33 * HOUR, start + 36 * HOUR]])]),
+      );
+      renderPage(language);
+
+      await screen.findByRole('table');
+      const week = screen
+        .getAllByRole('heading', { level: 3 })
+        .find((h) => /\d{4}/.test(h.textContent ?? ''));
+      expect(week?.textContent).toMatch(title);
+    },
+    20_000,
+  );
 
   it('says so when no trainer is available in the week, and remembers the calendar view', async () => {
     server.use(

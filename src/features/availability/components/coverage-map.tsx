@@ -60,7 +60,7 @@ export function CoverageMap(p: CoverageMapProps) {
     .trim();
   const hourStart = (date: string, hour: number) => zonedToIso(date, clockHour(hour), p.timeZone);
   const hourEnd = (date: string, hour: number) => zonedToIso(date, clockHour(hour + 1), p.timeZone);
-  const title = `${zoned.date(dates[0]!)} – ${zoned.date(dates[6]!)}`;
+  const title = zoned.dates(dates[0]!, dates[6]!);
 
   const move = (event: KeyboardEvent<HTMLTableElement>) => {
     const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';

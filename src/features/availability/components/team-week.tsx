@@ -62,7 +62,7 @@ export function TeamWeek(p: TeamWeekProps) {
     `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   const windowTime = (minutes: number) =>
     zoned.time(zonedToIso(p.from, clock(minutes), p.timeZone));
-  const title = `${zoned.date(dates[0]!)} – ${zoned.date(dates[6]!)}`;
+  const title = zoned.dates(dates[0]!, dates[6]!);
 
   const barText = (bar: DayBar) => {
     const allDay = bar.from === 0 && bar.to === 24 * 60;

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@engine/core';
+import { formatDateRange, formatDateTime } from '@engine/core';
 import { useT } from '@engine/react';
 import { useMemo } from 'react';
 import { zonedToIso } from './zoned';
@@ -22,6 +22,8 @@ export interface ZonedFormat {
   dateTime: (iso: string) => string;
   /** A calendar date `YYYY-MM-DD`. */
   date: (date: string) => string;
+  /** Calendar dates `YYYY-MM-DD` from one to another, `from – to` (a week's title). */
+  dates: (from: string, to: string) => string;
   time: (iso: string) => string;
   /** `start – end`, the end without its date when both fall on the same day. */
   range: (start: string, end: string) => string;
@@ -39,16 +41,14 @@ export function useZonedFormat(timeZone: string): ZonedFormat {
     const dateOnly = dateFormatOf(medium);
     const timeOnly = timeFormatOf(medium);
     const day = (iso: string) => formatDateTime(iso, 'Y-m-d', o);
+    const noon = (date: string) => zonedToIso(date, '12:00', timeZone);
     return {
       dateTime: (iso) => formatDateTime(iso, medium, o),
-      date: (date) => formatDateTime(zonedToIso(date, '12:00', timeZone), dateOnly, o),
+      date: (date) => formatDateTime(noon(date), dateOnly, o),
+      dates: (from, to) => formatDateRange(noon(from), noon(to), dateOnly, o),
       time: (iso) => formatDateTime(iso, timeOnly, o),
       range: (start, end) =>
-        `${formatDateTime(start, medium, o)} – ${formatDateTime(
-          end,
-          day(start) === day(end) ? timeOnly : medium,
-          o,
-        )}`,
+        formatDateRange(start, end, medium, o, day(start) === day(end) ? timeOnly : medium),
     };
   }, [dateFormats, timeZone, language]);
 }

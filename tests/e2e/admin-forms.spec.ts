@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dateInputFormat, timeInputFormat } from '../../engine/core';
 import { restrictionTypeDeclarations as declarations } from '../../schemas/entities/restriction-types';
 import arabic from '../../translations/interface-ar.json';
-import { callApi, launchBrowser, logIn, newPage, settled } from './fixtures';
+import { callApi, DEMO_PASSWORD, launchBrowser, logIn, newPage, settled } from './fixtures';
 
 const { browser } = launchBrowser();
 
@@ -274,6 +274,9 @@ const temporalForms = Object.entries(formModules)
   }))
   .filter((form) => form.fields.length > 0);
 
+/** Looks up an interface text in the language a page is read in. */
+type Tr = (text: string) => string;
+
 interface Place {
   user: string;
   path: string;
@@ -281,7 +284,7 @@ interface Place {
    * What to do on the page before its fields show (open a dialog, pick a type); returns where
    * they then are, when not in the page's main part.
    */
-  prepare?: (page: Page) => Promise<Locator | undefined>;
+  prepare?: (page: Page, tr: Tr) => Promise<Locator | undefined>;
 }
 
 /** Where each form with date or time fields is filled in. */
@@ -290,8 +293,8 @@ const FORM_PAGES: Record<string, Place> = {
   'atrium:forms:expiry-schedule': {
     user: 'admin',
     path: '/settings/incentives/schedules/create',
-    prepare: async (page) => {
-      await page.getByRole('radio', { name: 'On a fixed date each year' }).check();
+    prepare: async (page, tr) => {
+      await page.getByRole('radio', { name: tr('On a fixed date each year') }).check();
       return undefined;
     },
   },
@@ -303,22 +306,21 @@ const OTHER_PLACES: Record<string, Place> = {
     user: 'trainer',
     path: '/availability',
     // Both editors are there: the weekly hours (the demo trainer has some) and an override's date.
-    prepare: async (page) => {
+    prepare: async (page, tr) => {
       const main = page.getByRole('main');
-      await main
-        .getByRole('textbox', { name: / from$/ })
-        .first()
-        .waitFor();
-      await main.getByRole('textbox', { name: 'Date', exact: true }).waitFor();
+      const from = new RegExp(`^${tr('@day from').replace('@day', '.+')}$`);
+      await main.getByRole('textbox', { name: from }).first().waitFor();
+      await main.getByRole('textbox', { name: tr('Date'), exact: true }).waitFor();
       return undefined;
     },
   },
   'extra hours and time off': {
     user: 'trainer',
     path: '/availability',
-    prepare: async (page) => {
-      await page.getByRole('main').getByRole('button', { name: 'Add time', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add time' });
+    prepare: async (page, tr) => {
+      const main = page.getByRole('main');
+      await main.getByRole('button', { name: tr('Add time'), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: tr('Add time') });
       await dialog.waitFor();
       return dialog;
     },
@@ -329,26 +331,48 @@ const OTHER_PLACES: Record<string, Place> = {
 };
 
 /**
- * A site format's letters for the example day, 31 December of this year at 18:30, written out:
- * a day-first or month-first order, and a 24- or 12-hour clock, show in it.
+ * How each language writes the two halves of a 12-hour clock, morning first: the letters `A`
+ * and `a` of a site format. Digits are the same in both: a date is typed in Latin digits.
  */
-function example(format: string): string {
+const DAY_PERIODS: Record<string, { A: [string, string]; a: [string, string] }> = {
+  en: { A: ['AM', 'PM'], a: ['am', 'pm'] },
+  ar: { A: ['ص', 'م'], a: ['ص', 'م'] },
+};
+
+/**
+ * A site format's letters for the example day, 31 December of this year at 18:30, written out
+ * in a language: a day-first or month-first order, and a 24- or 12-hour clock, show in it.
+ */
+function example(format: string, language: string): string {
   const year = String(new Date().getFullYear());
+  const periods = DAY_PERIODS[language]!;
   const letters: Record<string, string> = {
     ...{ d: '31', j: '31', m: '12', n: '12', Y: year, y: year.slice(2) },
-    ...{ H: '18', G: '18', h: '06', g: '6', i: '30', A: 'PM', a: 'pm' },
+    ...{ H: '18', G: '18', h: '06', g: '6', i: '30', A: periods.A[1], a: periods.a[1] },
   };
   return [...format.replace(/\\(.)/g, '$1')].map((c) => letters[c] ?? c).join('');
 }
 
-/** A site format as a pattern of any value written in it. */
-function patternOf(format: string): string {
+/** A site format as a pattern of any value written in it in a language. */
+function patternOf(format: string, language: string): string {
+  const periods = DAY_PERIODS[language]!;
   const digits: Record<string, string> = {
     ...{ d: '\\d{2}', j: '\\d{1,2}', m: '\\d{2}', n: '\\d{1,2}', Y: '\\d{4}', y: '\\d{2}' },
     ...{ H: '\\d{2}', G: '\\d{1,2}', h: '\\d{2}', g: '\\d{1,2}', i: '\\d{2}' },
-    ...{ A: '(AM|PM)', a: '(am|pm)' },
+    ...{ A: `(${periods.A.join('|')})`, a: `(${periods.a.join('|')})` },
   };
   return [...format].map((c) => digits[c] ?? c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('');
+}
+
+/** Signs in through the login form as it reads in the page's language. */
+async function logInReading(page: Page, name: string, tr: Tr): Promise<void> {
+  await page.goto('/user/login');
+  await page.getByLabel(tr('Username')).fill(name);
+  await page.getByLabel(tr('Password')).fill(DEMO_PASSWORD);
+  await Promise.all([
+    page.waitForURL((url) => !url.pathname.startsWith('/user/login')),
+    page.getByRole('button', { name: tr('Log in') }).click(),
+  ]);
 }
 
 describe('every date and time field', () => {
@@ -365,71 +389,95 @@ describe('every date and time field', () => {
     })),
     ...Object.entries(OTHER_PLACES).map(([name, place]) => ({ name, fields: [], ...place })),
   ];
-  for (const place of places) {
-    it(`shows the site’s date and time formats: ${place.name}`, async () => {
-      const { context, page } = await newPage(browser());
-      try {
-        await logIn(page, place.user);
-        const formats = (
-          (await callApi(page, 'GET', 'settings?type=general')).json.data as {
-            date_time_formats: Record<string, string>;
+  // Read in English, and in Arabic: the same formats, written as each language writes them.
+  for (const language of ['en', 'ar'] as const)
+    for (const place of places) {
+      it(`shows the site’s date and time formats: ${place.name} (${language})`, async () => {
+        const tr: Tr = (text) => (language === 'ar' ? (ar[text] ?? text) : text);
+        const { context, page } = await newPage(browser(), {
+          locale: language === 'ar' ? 'ar' : 'en-GB',
+        });
+        // An account with a language of its own reads in it whatever the browser asks for: it
+        // reads in this one until the test is done.
+        let own: string | null = null;
+        try {
+          await logInReading(page, place.user, tr);
+          const me = (await callApi(page, 'GET', 'me')).json.data as { language: string | null };
+          if (me.language && me.language !== language) {
+            await setLanguage(page, language);
+            own = me.language;
           }
-        ).date_time_formats;
-        // The formats a value is typed in: the date's numbers in the site's order, its clock.
-        const date = dateInputFormat(formats);
-        const time = timeInputFormat(formats);
-        const short = formats.short ?? formats.medium ?? '';
-        const between = /[djmnYy]([^A-Za-z\\]*)[gGhH][:.]i/.exec(short)?.[1] ?? ' ';
-        const separator = /^[\s\-–,@|]+$/.test(between) ? between : ' ';
-        const expected: Record<Kind, { example: string; pattern: RegExp }> = {
-          date: { example: example(date), pattern: new RegExp(`^${patternOf(date)}$`) },
-          time: { example: example(time), pattern: new RegExp(`^${patternOf(time)}$`) },
-          'date-time': {
-            example: `${example(date)}${separator}${example(time)}`,
-            pattern: new RegExp(`^${patternOf(date)}${patternOf(separator)}${patternOf(time)}$`),
-          },
-        };
+          const formats = (
+            (await callApi(page, 'GET', 'settings?type=general')).json.data as {
+              date_time_formats: Record<string, string>;
+            }
+          ).date_time_formats;
+          // The formats a value is typed in: the date's numbers in the site's order, its clock.
+          const date = dateInputFormat(formats);
+          const time = timeInputFormat(formats);
+          const short = formats.short ?? formats.medium ?? '';
+          const between = /[djmnYy]([^A-Za-z\\]*)[gGhH][:.]i/.exec(short)?.[1] ?? ' ';
+          const separator = /^[\s\-–,@|]+$/.test(between) ? between : ' ';
+          const pattern = (...parts: string[]) =>
+            new RegExp(`^${parts.map((part) => patternOf(part, language)).join('')}$`);
+          const expected: Record<Kind, { example: string; pattern: RegExp }> = {
+            date: { example: example(date, language), pattern: pattern(date) },
+            time: { example: example(time, language), pattern: pattern(time) },
+            'date-time': {
+              example: `${example(date, language)}${separator}${example(time, language)}`,
+              pattern: pattern(date, separator, time),
+            },
+          };
+          // "e.g. 31/12/2026" as the language writes it.
+          const [before, after] = tr('e.g. @example').split('@example') as [string, string];
 
-        await page.goto(place.path);
-        await settled(page);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        const scope = (await place.prepare?.(page)) ?? page.getByRole('main');
-        // Each declared field by its label shows an example of its own kind.
-        for (const field of place.fields) {
-          // A required field's label ends in its star.
-          const label = new RegExp(
-            `^${field.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`,
+          await page.goto(place.path);
+          await settled(page);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+          const scope = (await place.prepare?.(page, tr)) ?? page.getByRole('main');
+          // Each declared field by its label shows an example of its own kind.
+          for (const field of place.fields) {
+            // A required field's label ends in its star.
+            const label = new RegExp(
+              `^${tr(field.title).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`,
+            );
+            const box = scope.getByRole('textbox', { name: label });
+            await box.waitFor();
+            expect(await box.getAttribute('placeholder'), field.title).toBe(
+              `${before}${expected[field.kind].example}${after}`,
+            );
+          }
+          // Every date or time field on the page: typed as text, its example and value in the
+          // site's formats; no browser date picker, which writes the browser's own order.
+          await expect(
+            scope
+              .locator('input[type="date"], input[type="time"], input[type="datetime-local"]')
+              .count(),
+          ).resolves.toBe(0);
+          const withExample = scope.locator(`input[placeholder^="${before}"]`);
+          await withExample.first().waitFor();
+          const fields = await withExample.evaluateAll((inputs) =>
+            (inputs as HTMLInputElement[]).map((input) => ({
+              name: input.labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? input.id,
+              placeholder: input.placeholder,
+              value: input.value,
+            })),
           );
-          const box = scope.getByRole('textbox', { name: label });
-          await box.waitFor();
-          expect(await box.getAttribute('placeholder'), field.title).toBe(
-            `e.g. ${expected[field.kind].example}`,
-          );
+          expect(fields.length).toBeGreaterThan(0);
+          for (const field of fields) {
+            const example = field.placeholder.slice(
+              before.length,
+              field.placeholder.length - after.length,
+            );
+            const kind = KINDS.find((k) => expected[k].example === example);
+            expect(kind, `${field.name}: ${field.placeholder}`).toBeDefined();
+            if (field.value) expect(field.value, field.name).toMatch(expected[kind!].pattern);
+          }
+        } finally {
+          if (own) await setLanguage(page, own);
+          await context.close();
         }
-        // Every date or time field on the page: typed as text, its example and value in the
-        // site's formats; no browser date picker, which writes the browser's own order.
-        await expect(
-          scope
-            .locator('input[type="date"], input[type="time"], input[type="datetime-local"]')
-            .count(),
-        ).resolves.toBe(0);
-        await scope.locator('input[placeholder^="e.g. "]').first().waitFor();
-        const fields = await scope.locator('input[placeholder^="e.g. "]').evaluateAll((inputs) =>
-          (inputs as HTMLInputElement[]).map((input) => ({
-            name: input.labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? input.id,
-            example: input.placeholder.slice('e.g. '.length),
-            value: input.value,
-          })),
-        );
-        expect(fields.length).toBeGreaterThan(0);
-        for (const field of fields) {
-          const kind = KINDS.find((k) => expected[k].example === field.example);
-          expect(kind, `${field.name}: e.g. ${field.example}`).toBeDefined();
-          if (field.value) expect(field.value, field.name).toMatch(expected[kind!].pattern);
-        }
-      } finally {
-        await context.close();
-      }
-    });
-  }
+      });
+    }
 });

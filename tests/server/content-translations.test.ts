@@ -149,6 +149,25 @@ describeEachDb('texts administrators enter, per site language', (server) => {
     expect((await admin.delete(`/api/v2/incentives/products/${plain.id}`)).statusCode).toBe(200);
   });
 
+  it('reads texts in the language a signed-in reader without a language of their own asks for, as the interface does', async () => {
+    // The course administrator chose no language; Layla chose Arabic.
+    const chooser = await signedIn(server, 'courseadmin');
+    const arabicReader = await signedIn(server, 'layla');
+    const asking = (language: string) => ({ headers: { 'accept-language': language } });
+    const siteName = async (who: Agent, opts?: { headers: Record<string, string> }) =>
+      (await who.get('/api/v2/settings/branding', opts)).json().data.site_name as string;
+    const interfaceLanguage = async (who: Agent, opts?: { headers: Record<string, string> }) =>
+      (await who.get('/api/v2/settings?type=general', opts)).json().data.current_language as string;
+
+    expect(await interfaceLanguage(chooser, asking('ar-EG,ar;q=0.9'))).toBe('ar');
+    expect(await siteName(chooser, asking('ar-EG,ar;q=0.9'))).toBe('أكاديمية أتريوم');
+    expect(await interfaceLanguage(chooser)).toBe('en');
+    expect(await siteName(chooser)).toBe('Atrium Academy');
+    // A language of their own comes first, whatever the browser asks for.
+    expect(await interfaceLanguage(arabicReader, asking('en-GB'))).toBe('ar');
+    expect(await siteName(arabicReader, asking('en-GB'))).toBe('أكاديمية أتريوم');
+  });
+
   it("reads a reward's picture description in the reader's language, the default language's where it has none", async () => {
     const admin = await signedIn(server, 'admin');
     const arabic = await signedIn(server, 'layla');

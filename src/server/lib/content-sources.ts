@@ -196,8 +196,7 @@ export async function requestLanguage(
   request: FastifyRequest,
 ): Promise<string> {
   if (request.access.signedIn) {
-    const { audience } = await keptAudienceOf(app, request.access.uid);
-    const own = audience.language?.[0];
+    const { own } = await keptAudienceOf(app, request.access.uid);
     if (own) return own;
   }
   const languages = await app.cache.get('languages:list', ['languages'], () =>

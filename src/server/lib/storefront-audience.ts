@@ -92,22 +92,30 @@ export function matchesRestrictions(
 export const DEFAULT_LANGUAGE = 'en';
 
 /**
- * A signed-in user's audience (in the site's default language when they chose none) and that
- * language, kept until a table they come from changes.
+ * A signed-in user's audience (in the site's default language when they chose none), the
+ * site's default language and the language they chose (`own`, null for none), kept until a
+ * table they come from changes.
  */
 export function keptAudienceOf(
   app: FastifyInstance,
   uid: number,
-): Promise<{ site: string; audience: Audience; organizations: readonly string[] }> {
+): Promise<{
+  site: string;
+  own: string | null;
+  audience: Audience;
+  organizations: readonly string[];
+}> {
   return app.cache.get(
     `audience:${uid}`,
     ['users', 'user_organizations', 'user_roles', 'settings'],
     async () => {
       const site = (await app.repos.settings.get('regional')).default_language || DEFAULT_LANGUAGE;
-      const values = await app.repos.storefront.attributesOf(uid, site);
+      const values = await app.repos.storefront.attributesOf(uid);
+      const own = values.language?.[0] ?? null;
       // Their organizations decide which trainings they see, whether restrictions read them or not.
       const organizations = [...(values.organizations ?? [])].sort();
-      return { site, audience: audienceOfAttributes(values), organizations };
+      const audience = audienceOfAttributes({ ...values, language: [own ?? site] });
+      return { site, own, audience, organizations };
     },
   );
 }

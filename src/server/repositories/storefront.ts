@@ -314,11 +314,12 @@ export function storefrontRepository(db: Db) {
     },
 
     /**
-     * The attributes of a signed-in user that restrictions read: their language (or the site's),
-     * organizations and roles (everyone signed in has `authenticated`), and every field of
-     * their profile document (a field added to the profile schema is readable at once).
+     * The attributes of a signed-in user that restrictions read: the language they chose (none
+     * when they chose none), organizations and roles (everyone signed in has `authenticated`),
+     * and every field of their profile document (a field added to the profile schema is readable
+     * at once).
      */
-    async attributesOf(uid: number, siteLanguage: string): Promise<UserAttributeValues> {
+    async attributesOf(uid: number): Promise<UserAttributeValues> {
       const { rows } = await db.query<{
         language: string | null;
         profile: Record<string, unknown>;
@@ -332,7 +333,7 @@ export function storefrontRepository(db: Db) {
         [uid],
       );
       const row = rows[0];
-      if (!row) return { language: [siteLanguage] };
+      if (!row) return {};
       const values: Record<string, readonly string[]> = {};
       for (const [field, value] of Object.entries(row.profile ?? {})) {
         const list = (Array.isArray(value) ? value : [value])
@@ -342,7 +343,7 @@ export function storefrontRepository(db: Db) {
       }
       return {
         ...values,
-        language: [row.language || siteLanguage],
+        ...(row.language ? { language: [row.language] } : {}),
         organizations: row.organizations.map(String),
         roles: ['authenticated', ...row.roles],
       };

@@ -121,12 +121,27 @@ interface DatabaseLeg {
  * depending on load: say so in the suite's comment.
  */
 export function describePglite(name: string, fn: (server: () => TestServer) => void): void {
-  describeOn(databaseLegs().slice(0, 1), name, fn);
+  describeOn(
+    databaseLegs().filter((leg) => leg.label === 'pglite'),
+    name,
+    fn,
+  );
 }
 
+/**
+ * Whether suites run on PGlite: always, unless a PostgreSQL address is set and
+ * `ATRIUM_TEST_PGLITE=0` leaves the PGlite legs out (`.ci/run` runs them once, in the run on
+ * Node 24).
+ */
+export function runsOnPglite(): boolean {
+  return !process.env.ATRIUM_TEST_DATABASE_URL || process.env.ATRIUM_TEST_PGLITE !== '0';
+}
+
+/** PGlite ({@link runsOnPglite}), and PostgreSQL when ATRIUM_TEST_DATABASE_URL is set. */
 function databaseLegs(options: AppOptions = {}): DatabaseLeg[] {
-  const legs: DatabaseLeg[] = [{ label: 'pglite', start: () => pgliteServer(options) }];
   const url = process.env.ATRIUM_TEST_DATABASE_URL;
+  const legs: DatabaseLeg[] = [];
+  if (runsOnPglite()) legs.push({ label: 'pglite', start: () => pgliteServer(options) });
   if (url) legs.push({ label: 'postgres', start: () => postgresServer(url, options) });
   return legs;
 }

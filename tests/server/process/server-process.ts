@@ -10,7 +10,7 @@ import type { Db } from '../../../src/server/db/db';
 import { openPglite } from '../../../src/server/db/pglite';
 import { openPostgres } from '../../../src/server/db/postgres';
 import { serverCommand } from '../../../scripts/builds.mjs';
-import { rewardBody, scratchDatabase } from '../helpers';
+import { rewardBody, runsOnPglite, scratchDatabase } from '../helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** The server's entry point in a copy of the project, relative to it: run from the sources. */
@@ -175,11 +175,14 @@ export async function postgresStore(adminUrl: string): Promise<Store> {
   };
 }
 
-/** The stores a process test runs on: PGlite always, PostgreSQL when ATRIUM_TEST_DATABASE_URL is set. */
+/**
+ * The stores a process test runs on: PGlite (see {@link runsOnPglite}), PostgreSQL when
+ * ATRIUM_TEST_DATABASE_URL is set.
+ */
 export function storeKinds(): { label: string; create: () => Promise<Store> }[] {
   const url = process.env.ATRIUM_TEST_DATABASE_URL;
   return [
-    { label: 'pglite', create: pgliteStore },
+    ...(runsOnPglite() ? [{ label: 'pglite', create: pgliteStore }] : []),
     ...(url ? [{ label: 'postgres', create: () => postgresStore(url) }] : []),
   ];
 }

@@ -1,4 +1,5 @@
 import type { SearchMeta, SearchResult } from '@schemas/entities/training.schema';
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/db';
 import { SNIPPET_START, SNIPPET_STOP, snippetHtml } from '../lib/html-text';
 import { EXACT_COUNT_LIMIT } from './seek-paging';
@@ -105,8 +106,7 @@ export function searchRepository(db: Db) {
       const options = params.add(HEADLINE_OPTIONS);
       const titleOptions = params.add(TITLE_HEADLINE_OPTIONS);
       const uid = params.add(viewer.uid, '::int');
-      const { rows } = await db.query<SearchRow>(
-        `WITH typed AS (
+      const sql = `WITH typed AS (
            SELECT l.langcode AS language,
                   websearch_to_tsquery(training_ts_config(l.langcode), ${words}) AS query
              FROM languages l
@@ -125,7 +125,7 @@ export function searchRepository(db: Db) {
            SELECT t.id, t.language, t.free, t.created, t.term_ids,
                   t.title_vector @@ lq.query AS title_hit
              FROM trainings t
-            CROSS JOIN LATERAL (SELECT q.query FROM q WHERE q.language = t.language OFFSET 0) lq
+             JOIN q lq ON lq.language = t.language
             WHERE t.search_vector @@ (SELECT query FROM any_q) AND t.search_vector @@ lq.query
               AND ${visible}
             LIMIT ${counted}
@@ -184,9 +184,12 @@ export function searchRepository(db: Db) {
                        AS title_headline,
                      t.summary || E'\\n' || t.body_text AS source,
                      ${itemColumnsSql('t', uid)}
-                FROM page p JOIN trainings t ON t.id = p.id JOIN q ON q.language = p.language) i) AS page`,
-        params.values,
-      );
+                FROM page p JOIN trainings t ON t.id = p.id JOIN q ON q.language = p.language) i) AS page`;
+      // Prepared once per connection for each shape of search (which filters, whether the last
+      // word is a prefix): planning this statement takes longer than running it.
+      const { rows } = await db.query<SearchRow>(sql, params.values, {
+        prepare: `atrium_search_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`,
+      });
       const row = rows[0]!;
       const estimated = row.counted > COUNTED_HITS;
       return {

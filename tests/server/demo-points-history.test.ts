@@ -28,7 +28,8 @@ describeEachDb('the demo points history', (server) => {
         WHERE balance_after <> running`,
     );
     expect(wrong).toEqual([]);
-    // Balances are the sum of the deltas and of what the lots hold; lifetime points what was earned.
+    // Balances are the sum of the deltas and of what the lots hold; lifetime points what was
+    // earned (a refund gives back what was spent: it is not earned).
     const { rows: balances } = await db().query<{
       name: string;
       points: number;
@@ -39,7 +40,8 @@ describeEachDb('the demo points history', (server) => {
     }>(
       `SELECT u.name, b.points, b.lifetime_points AS lifetime,
               sum(l.delta)::int AS deltas, sum(l.remaining)::int AS remaining,
-              coalesce(sum(l.delta) FILTER (WHERE l.delta > 0), 0)::int AS earned
+              coalesce(sum(l.delta) FILTER (WHERE l.delta > 0 AND l.kind <> 'refund'), 0)::int
+                AS earned
          FROM point_balances b JOIN users u ON u.uid = b.uid JOIN points_ledger l ON l.uid = b.uid
         GROUP BY u.name, b.points, b.lifetime_points ORDER BY u.name`,
     );

@@ -1,4 +1,5 @@
 import type { LearningOverview } from '@schemas/entities/learning-overview.schema';
+import { ruleTypes } from '@schemas/incentives/rule-types';
 import { expect, it } from 'vitest';
 import { describeEachDb, signedIn } from './helpers';
 
@@ -74,16 +75,43 @@ describeEachDb('the demo subscriptions', (server) => {
     expect(rates.size).toBeGreaterThan(1);
   });
 
-  it("match the learner's points: each training completed by the time of the points for it", async () => {
-    const { rows } = await db().query<{ note: string; completed: string | null }>(
-      `SELECT l.note, s.completed_at::text AS completed
-         FROM points_ledger l
-         JOIN users u ON u.uid = l.uid AND u.name = 'learner'
-         JOIN trainings t ON l.note = 'Completed "' || t.title || '"'
-         LEFT JOIN subscriptions s ON s.uid = l.uid AND s.training_id = t.id
-                                  AND s.completed_at <= l.created_at + interval '1 second'`,
+  it('match the points the earning rules paid for them, at the moment of each subscription and completion', async () => {
+    // The rule types fed by a subscription or a completion, as declared.
+    const moment = new Map<string, 'subscribed_at' | 'completed_at'>();
+    for (const r of ruleTypes)
+      if (r.event === 'training_subscribed') moment.set(r.type, 'subscribed_at');
+      else if (r.event === 'training_completed') moment.set(r.type, 'completed_at');
+    const { rows } = await db().query<{
+      name: string;
+      rule: string;
+      title: string;
+      awarded: string;
+      subscribed: string;
+      completed: string | null;
+    }>(
+      `SELECT u.name, a.rule, t.title, a.created_at::text AS awarded,
+              s.subscribed_at::text AS subscribed, s.completed_at::text AS completed
+         FROM incentive_awards a
+         JOIN users u ON u.uid = a.uid
+         LEFT JOIN trainings t ON t.id::text = a.event_key
+         LEFT JOIN subscriptions s ON s.uid = a.uid AND s.training_id = t.id
+        WHERE a.rule = ANY($1)`,
+      [[...moment.keys()]],
     );
-    expect(rows.length).toBeGreaterThan(0);
-    for (const r of rows) expect(r.completed, r.note).not.toBeNull();
+    expect(rows.some((r) => r.name === 'learner')).toBe(true);
+    expect(new Set(rows.map((r) => r.rule)).size).toBe(moment.size);
+    for (const r of rows)
+      expect(r.awarded, `${r.name}: ${r.rule} ${r.title}`).toBe(
+        moment.get(r.rule) === 'subscribed_at' ? r.subscribed : r.completed,
+      );
+    // The learner's completed trainings each paid when they were completed.
+    const { rows: unpaid } = await db().query(
+      `SELECT s.training_id FROM subscriptions s JOIN users u ON u.uid = s.uid AND u.name = 'learner'
+        WHERE s.completed_at IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM incentive_awards a
+                           WHERE a.uid = s.uid AND a.event_key = s.training_id::text
+                             AND a.created_at = s.completed_at)`,
+    );
+    expect(unpaid).toEqual([]);
   });
 });

@@ -859,7 +859,14 @@ describeEachDb('incentives shop', (server) => {
     const before = (
       await admin.get(`/api/v2/incentives/transactions?uid=${trainerUid}&to=${yesterday}`)
     ).json<List<Transaction>>();
-    expect(before.meta.total).toBe(0);
+    // Only the movements of the days before: none of today's.
+    const earlier = await server().db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM points_ledger WHERE uid = $1 AND created_at < $2::date',
+      [trainerUid, today],
+    );
+    expect(before.meta.total).toBe(earlier.rows[0]!.n);
+    expect(before.data.every((t) => t.created.slice(0, 10) <= yesterday)).toBe(true);
+    expect(before.data.map((t) => t.id)).not.toContain(mine.data[0]!.id);
     const backwards = await admin.get(
       `/api/v2/incentives/transactions?from=${today}&to=${yesterday}`,
     );

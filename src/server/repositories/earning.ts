@@ -153,14 +153,27 @@ export function completeRules(stored: Rules | undefined): CompleteRules {
   };
 }
 
-/** What the cheat guard weighs: the user's paid awards before the one being decided. */
-interface RecentAwards {
+/**
+ * What the earning rules know of a user's awards when one more event comes in: whether that
+ * event paid or was held back already, and their paid awards before it.
+ */
+export interface AwardRecord {
+  /** The event paid or was held back already (its rule and event key are taken). */
+  done: boolean;
   /** The last paid award of the rule (null: none). */
   lastOfRule: Date | null;
-  /** Paid awards and their points in the guard's time frame, over all rules. */
-  awards: number;
-  points: number;
+  /** Paid awards of the rule since the start of its cap's current period. */
+  inPeriod: number;
+  /** Paid awards and their points in the cheat guard's time frame, over all rules. */
+  recentAwards: number;
+  recentPoints: number;
 }
+
+/** What an event earns under a rule: nothing (nothing is written), its points, or held back. */
+export type AwardDecision =
+  | { paid: false; held: false }
+  | { paid: true; points: number }
+  | { paid: false; held: true; reason: string };
 
 /**
  * Why the guard holds an award of `points` back at `now` (a filled-in `guardMessages` text), or
@@ -169,23 +182,55 @@ interface RecentAwards {
 function heldBackReason(
   guard: AwardGuard,
   points: number,
-  recent: RecentAwards,
+  record: AwardRecord,
   now: Date,
 ): string | null {
   const interval = guard.rule_interval_seconds * 1000;
-  if (interval > 0 && recent.lastOfRule && now.getTime() - recent.lastOfRule.getTime() < interval)
+  if (interval > 0 && record.lastOfRule && now.getTime() - record.lastOfRule.getTime() < interval)
     return fillGuardMessage(guardMessages.heldInterval, { seconds: guard.rule_interval_seconds });
-  if (guard.max_awards !== null && recent.awards + 1 > guard.max_awards)
+  if (guard.max_awards !== null && record.recentAwards + 1 > guard.max_awards)
     return fillGuardMessage(guardMessages.heldAwards, {
       count: guard.max_awards,
       minutes: guard.window_minutes,
     });
-  if (guard.max_points !== null && recent.points + points > guard.max_points)
+  if (guard.max_points !== null && record.recentPoints + points > guard.max_points)
     return fillGuardMessage(guardMessages.heldPoints, {
       points: guard.max_points,
       minutes: guard.window_minutes,
     });
   return null;
+}
+
+/**
+ * What one event earns at `now` under a rule and the cheat guard, given the user's awards before
+ * it: nothing when the rule is off, the event paid or was held back already, the rule's cooldown
+ * has not passed or its cap for the period is reached; held back (with the guard's reason) when
+ * the guard's limits would be passed; else the rule's points. {@link earningRepository}'s
+ * `award` decides with it, and so does the demo seed for the awards of its history.
+ *
+ * @example
+ * decideAward(rule, guard, { done: false, lastOfRule: null, inPeriod: 0, recentAwards: 0, recentPoints: 0 }, now);
+ * // { paid: true, points: 100 }
+ */
+export function decideAward(
+  rule: Pick<Rule, 'enabled' | 'points' | 'cooldown_hours' | 'cap'>,
+  guard: AwardGuard,
+  record: AwardRecord,
+  now: Date,
+): AwardDecision {
+  const nothing = { paid: false, held: false } as const;
+  if (!rule.enabled || record.done) return nothing;
+  if (
+    rule.cooldown_hours > 0 &&
+    record.lastOfRule &&
+    record.lastOfRule.getTime() > now.getTime() - rule.cooldown_hours * 3_600_000
+  )
+    return nothing;
+  if (rule.cap !== null && record.inPeriod >= rule.cap) return nothing;
+  const reason = heldBackReason(guard, rule.points, record, now);
+  return reason === null
+    ? { paid: true, points: rule.points }
+    : { paid: false, held: true, reason };
 }
 
 function fullName(row: { first_name: string; last_name: string; name: string }): string {
@@ -287,32 +332,34 @@ export function earningRepository(db: Db) {
             ],
           );
           const found = rows[0]!;
-          if (found.done) return 0;
-          const lastOfRule = found.last_of_rule === null ? null : new Date(found.last_of_rule);
-          if (
-            rule.cooldown_hours > 0 &&
-            lastOfRule &&
-            lastOfRule.getTime() > now.getTime() - rule.cooldown_hours * 3_600_000
-          )
-            return 0;
-          if (rule.cap !== null && found.in_period >= rule.cap) return 0;
-
-          const reason = heldBackReason(
+          const decision = decideAward(
+            rule,
             guard,
-            rule.points,
-            { lastOfRule, awards: found.recent_awards, points: found.recent_points },
+            {
+              done: found.done,
+              lastOfRule: found.last_of_rule === null ? null : new Date(found.last_of_rule),
+              inPeriod: found.in_period,
+              recentAwards: found.recent_awards,
+              recentPoints: found.recent_points,
+            },
             now,
           );
+          if (!decision.paid && !decision.held) return 0;
           const inserted = await tx.query(
             `INSERT INTO incentive_awards (uid, rule, event_key, points, created_at)
            VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (uid, rule, event_key) DO NOTHING RETURNING id`,
-            [uid, ruleType, eventKey, reason === null ? rule.points : 0, now.toISOString()],
+            [uid, ruleType, eventKey, decision.paid ? decision.points : 0, now.toISOString()],
           );
           if (!inserted.rows.length) return 0;
           const note = options.note ?? ruleTypes.find((r) => r.type === ruleType)?.label ?? '';
-          if (reason !== null) {
-            await pointsRepository(tx).hold({ uid, source: ruleType, note, reason });
+          if (!decision.paid) {
+            await pointsRepository(tx).hold({
+              uid,
+              source: ruleType,
+              note,
+              reason: decision.reason,
+            });
             return 0;
           }
 
@@ -357,6 +404,31 @@ export function earningRepository(db: Db) {
         });
       }
       return paid;
+    },
+
+    /**
+     * Writes awards made in the past (the demo seed's history), each at its moment with the
+     * points it paid (0: held back by the cheat guard), as {@link award} would have written them;
+     * their points move with the ledger's history (`points.writeHistory`).
+     */
+    async recordPastAwards(
+      uid: number,
+      awards: readonly { rule: string; eventKey: string; points: number; at: Date }[],
+    ): Promise<void> {
+      if (awards.length === 0) return;
+      await db.query(
+        `INSERT INTO incentive_awards (uid, rule, event_key, points, created_at)
+         SELECT $1, a.rule, a.event_key, a.points, a.created_at
+           FROM unnest($2::text[], $3::text[], $4::int[], $5::timestamptz[])
+                  AS a (rule, event_key, points, created_at)`,
+        [
+          uid,
+          awards.map((a) => a.rule),
+          awards.map((a) => a.eventKey),
+          awards.map((a) => a.points),
+          awards.map((a) => a.at.toISOString()),
+        ],
+      );
     },
 
     /**

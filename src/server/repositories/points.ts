@@ -59,13 +59,37 @@ export interface Movement {
 /** A movement that happened in the past, for {@link pointsRepository}'s `writeHistory`. */
 export interface PastMovement {
   at: Date;
-  /** Positive: a credit (a new lot); negative: a debit, taken from the oldest lots. */
+  /**
+   * Positive: a credit (a new lot); negative: a debit, taken from the oldest lots; 0 for an award
+   * the cheat guard held back (`held`), which moves nothing.
+   */
   delta: number;
-  kind: Extract<PointsKind, 'award' | 'redeem' | 'adjust'>;
+  kind: Extract<PointsKind, 'award' | 'redeem' | 'adjust' | 'refund' | 'held'>;
   note?: string;
+  /** The rule type, `checkout`, `admin:{uid}`, … */
   source?: string;
+  /** The order a purchase paid for or a refund gave back. */
+  orderId?: number | null;
+  /** Why a `held` award was held back (a filled-in `guardMessages` text). */
+  reason?: string;
   /** When a credit's points expire (null: never). */
   expiresAt?: Date | null;
+}
+
+/** Whether a past movement's points go the way its kind moves them. */
+function movesAsItsKind(m: PastMovement): boolean {
+  if (!Number.isInteger(m.delta)) return false;
+  switch (m.kind) {
+    case 'held':
+      return m.delta === 0 && Boolean(m.reason);
+    case 'award':
+    case 'refund':
+      return m.delta > 0;
+    case 'redeem':
+      return m.delta < 0;
+    case 'adjust':
+      return m.delta !== 0;
+  }
 }
 
 /**
@@ -272,10 +296,11 @@ export function pointsRepository(db: Db) {
      * Writes the past movements of a user who has none yet, as the ledger would have recorded
      * them at their moments (the demo seed's history): credits are lots, debits take the oldest
      * lots first, and a lot whose expiry falls before the next movement (or before `now`) expires
-     * at that moment, as the expiry job would have expired it. Each row keeps the balance of its
-     * moment; the balance and lifetime points end as those movements leave them. The totals the
-     * database keeps per week and period count each row in its own, as their triggers read the
-     * row's date.
+     * at that moment, as the expiry job would have expired it. An award the cheat guard held back
+     * is listed at the balance of its moment and moves nothing; a purchase and its refund name
+     * their order. Each row keeps the balance of its moment; the balance and lifetime points end
+     * as those movements leave them (refunds are not earnings). The totals the database keeps per
+     * week and period count each row in its own, as their triggers read the row's date.
      */
     async writeHistory(
       uid: number,
@@ -294,6 +319,8 @@ export function pointsRepository(db: Db) {
         kind: PointsKind;
         note: string;
         source: string;
+        orderId: number | null;
+        reason: string | null;
         expiresAt: Date | null;
         balanceAfter: number;
       }[] = [];
@@ -312,6 +339,8 @@ export function pointsRepository(db: Db) {
             kind: 'expire',
             note: '',
             source: 'expiry',
+            orderId: null,
+            reason: null,
             expiresAt: null,
             balanceAfter: balance,
           });
@@ -320,21 +349,22 @@ export function pointsRepository(db: Db) {
       };
       const ordered = [...movements].sort((a, b) => a.at.getTime() - b.at.getTime());
       for (const m of ordered) {
-        if (!Number.isInteger(m.delta) || m.delta === 0 || m.at > now)
-          throw new Error('A past movement needs a whole number of points, other than 0, by now.');
-        if ((m.delta > 0 && m.kind === 'redeem') || (m.delta < 0 && m.kind === 'award'))
-          throw new Error('Awards add points and purchases take them.');
+        if (m.at > now) throw new Error('A past movement needs a moment by now.');
+        if (!movesAsItsKind(m))
+          throw new Error(
+            'Awards and refunds add a whole number of points, purchases take them, adjustments do either; a held-back award moves none and says why.',
+          );
         expireUntil(m.at);
         if (m.delta > 0) {
           balance += m.delta;
-          lifetime += m.delta;
+          if (m.kind !== 'refund') lifetime += m.delta;
           lots.push({
             row: rows.length,
             remaining: m.delta,
             at: m.at,
             expiresAt: m.expiresAt ?? null,
           });
-        } else {
+        } else if (m.delta < 0) {
           if (-m.delta > balance) throw new Error(NOT_ENOUGH_POINTS);
           // Oldest first, soonest to expire first among equals (as `atrium_debit`).
           let left = -m.delta;
@@ -360,6 +390,8 @@ export function pointsRepository(db: Db) {
           kind: m.kind,
           note: m.note ?? '',
           source: m.source ?? '',
+          orderId: m.orderId ?? null,
+          reason: m.kind === 'held' ? (m.reason ?? null) : null,
           expiresAt: m.delta > 0 ? (m.expiresAt ?? null) : null,
           balanceAfter: balance,
         });
@@ -381,17 +413,20 @@ export function pointsRepository(db: Db) {
           .sort((a, b) => a.row.at.getTime() - b.row.at.getTime() || a.index - b.index);
         for (const { row, index } of order)
           await tx.query(
-            `INSERT INTO points_ledger (uid, delta, kind, note, source, remaining, expires_at, balance_after, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            `INSERT INTO points_ledger (uid, delta, kind, note, source, order_id, remaining,
+               expires_at, balance_after, reason, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
             [
               uid,
               row.delta,
               row.kind,
               row.note,
               row.source,
+              row.orderId,
               remainingOf.get(index) ?? 0,
               row.expiresAt?.toISOString() ?? null,
               row.balanceAfter,
+              row.reason,
               row.at.toISOString(),
             ],
           );

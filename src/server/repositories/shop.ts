@@ -613,13 +613,16 @@ export function shopRepository(db: Db) {
       return rows[0] && toProduct(rows[0]);
     },
 
-    async create(input: ProductInput): Promise<Product> {
+    /** Creates a product, now or (the demo seed's shop) at an earlier moment `created`. */
+    async create(input: ProductInput, created?: Date): Promise<Product> {
       const { rows } = await db.query<ProductRow>(
         `INSERT INTO incentive_products (title, description, image_url, image_alt, price, stock,
-           per_user_limit, available_from, available_until, published, restrictions, attributes)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb)
+           per_user_limit, available_from, available_until, published, restrictions, attributes,
+           created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb,
+           coalesce($13::timestamptz, now()), coalesce($13::timestamptz, now()))
          RETURNING ${PRODUCT_COLUMNS}`,
-        productValues(input),
+        [...productValues(input), created?.toISOString() ?? null],
       );
       return toProduct(rows[0]!);
     },
@@ -756,6 +759,77 @@ export function shopRepository(db: Db) {
     async checkout(request: CheckoutRequest): Promise<{ order: Order; replayed: boolean }> {
       // One buyer's checkouts queue up on their balance: let them wait here, not on a connection.
       return inTurn([userTurn(request.uid)], () => checkoutNow(request));
+    },
+
+    /**
+     * Writes a purchase made in the past (the demo seed's history) as a checkout at `shopper.now`
+     * would have: the products judged as the shopper saw them then (published, in their window,
+     * for their audience, at most as many in one order as a product allows), the per-person
+     * limits and the stock checked, the order and its items at the products' titles and prices,
+     * and the units taken from the stock. A refunded purchase is written refunded, its units
+     * back in stock: counted in no week's redemptions, as a refund leaves it. The points move
+     * with the ledger's history (`points.writeHistory`, the purchase with the note and source
+     * answered here, as a checkout gives them). Throws, writing nothing, when the purchase could
+     * not have been made then.
+     */
+    async recordPastOrder(
+      shopper: Shopper,
+      products: readonly number[],
+      status: 'completed' | 'refunded' = 'completed',
+    ): Promise<{ id: number; total: number; note: string; source: string }> {
+      const quantities = new Map<number, number>();
+      for (const id of products) quantities.set(id, (quantities.get(id) ?? 0) + 1);
+      const ids = [...quantities.keys()].sort((a, b) => a - b);
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<CheckoutProduct>(
+          `SELECT ${CHECKOUT_PRODUCT_COLUMNS} FROM incentive_products WHERE id = ANY($1::int[])`,
+          [ids],
+        );
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        const bought = await purchasedBy(tx, shopper.uid, ids);
+        const items = ids.map((id) => {
+          const product = byId.get(id);
+          const quantity = quantities.get(id)!;
+          const refusal = refusalOf(product, shopper, quantity);
+          if (refusal) throw refusal;
+          const { title, price, per_user_limit: limit } = product!;
+          if (status === 'completed' && limit !== null && (bought.get(id) ?? 0) + quantity > limit)
+            throw new HttpError(409, `You have reached the limit for "${title}".`);
+          return { id, title, price, quantity };
+        });
+        const total = items.reduce((sum, i) => sum + i.price * i.quantity, 0);
+        const { rows: made } = await tx.query<{ id: number }>(
+          `INSERT INTO incentive_orders (uid, total, status, created_at) VALUES ($1, $2, $3, $4)
+           RETURNING id`,
+          [shopper.uid, total, status, shopper.now.toISOString()],
+        );
+        const id = made[0]!.id;
+        await tx.query(
+          `INSERT INTO incentive_order_items (order_id, product_id, title, price, quantity)
+           SELECT $1, u.id, u.title, u.price, u.quantity
+             FROM unnest($2::int[], $3::text[], $4::int[], $5::int[])
+                    AS u (id, title, price, quantity)`,
+          [
+            id,
+            ids,
+            items.map((i) => i.title),
+            items.map((i) => i.price),
+            items.map((i) => i.quantity),
+          ],
+        );
+        // Fails (AT001) when fewer units are left than bought.
+        if (status === 'completed')
+          await tx.query('SELECT atrium_take_stock_on(0, $1::int[], $2::int[])', [
+            ids,
+            items.map((i) => i.quantity),
+          ]);
+        // The note and source `buy` gives a checkout's movement.
+        const note = items
+          .map((i) => i.title)
+          .join(', ')
+          .slice(0, 500);
+        return { id, total, note, source: 'checkout' };
+      });
     },
 
     /** Gives an order's points and stock back, once; 404 unknown, 409 when already refunded. */

@@ -34,16 +34,33 @@ export const demoOrganizations = [
   'Lumen Public Services',
 ];
 
-/** A movement of a demo account's points. */
-export interface DemoMovement {
+/**
+ * Points a demo account was given by its learning programme (a welcome bonus, a monthly goal…),
+ * outside the earning rules.
+ */
+export interface DemoBonus {
+  kind: 'award';
   delta: number;
-  kind: 'award' | 'redeem';
   note: string;
   /** How many days before the seed ran (fractions are hours). */
   daysAgo: number;
-  /** For earned points that expire: how many days after they were earned. */
+  /** For points that expire: how many days after they were given. */
   expiresAfterDays?: number;
 }
+
+/** A purchase in the reward shop, as the account checked it out then. */
+export interface DemoPurchase {
+  kind: 'purchase';
+  /** The demo rewards bought, by title (see `demoProducts`); a title twice buys two. */
+  rewards: string[];
+  /** How many days before the seed ran (fractions are hours). */
+  daysAgo: number;
+  /** When an administrator refunded it, if they did: days before the seed ran. */
+  refundedDaysAgo?: number;
+}
+
+/** A movement of a demo account's points that its learning does not make. */
+export type DemoMovement = DemoBonus | DemoPurchase;
 
 export const demoUsers: {
   name: string;
@@ -57,10 +74,12 @@ export const demoUsers: {
   timezone?: string;
   language?: string;
   /**
-   * The account's points history over the last twelve weeks or so, oldest first: when each
-   * movement happened (days before the seed ran) and, for earned points that expire, how many
-   * days after earning. Every account with points earns some on the day the seed runs, so it is
-   * on this week's and this month's leaderboards.
+   * The account's points history over the last twelve weeks or so, oldest first, besides what
+   * the earning rules paid it: an account with a history also earned by the rules for its
+   * subscriptions and completions (`demoSubscriptions`), at their moments, as the rules and their
+   * cheat guard decided. When each bonus or purchase happened (days before the seed ran) and, for
+   * bonuses that expire, how many days after. Every account with points earns some on the day
+   * the seed runs, so it is on this week's and this month's leaderboards.
    */
   points: DemoMovement[];
 }[] = [
@@ -84,16 +103,8 @@ export const demoUsers: {
     country: 'PT',
     // The welcome bonus expired after 60 days, less what was spent of it.
     points: [
-      { delta: 200, kind: 'award', note: 'Welcome bonus', daysAgo: 80.3, expiresAfterDays: 60 },
-      { delta: -150, kind: 'redeem', note: 'Reward shop: Atrium notebook', daysAgo: 62.1 },
-      { delta: 100, kind: 'award', note: 'Completed "Quarterly Strategy Preview"', daysAgo: 34.6 },
-      { delta: 40, kind: 'award', note: 'Signed in every day this week', daysAgo: 9.2 },
-      {
-        delta: 60,
-        kind: 'award',
-        note: 'Completed "Spotting Phishing Before It Hooks You"',
-        daysAgo: 0,
-      },
+      { kind: 'award', delta: 200, note: 'Welcome bonus', daysAgo: 80.3, expiresAfterDays: 60 },
+      { kind: 'purchase', rewards: ['Atrium notebook'], daysAgo: 62.1 },
     ],
   },
   {
@@ -104,7 +115,12 @@ export const demoUsers: {
     organizations: [2],
     title: 'Senior trainer',
     country: 'GB',
-    points: [{ delta: 300, kind: 'award', note: 'Welcome bonus', daysAgo: 0 }],
+    points: [
+      { kind: 'award', delta: 300, note: 'Welcome bonus', daysAgo: 66.5 },
+      { kind: 'purchase', rewards: ['Trainer toolkit'], daysAgo: 52.6 },
+      { kind: 'purchase', rewards: ['Atrium notebook'], daysAgo: 3.2 },
+      { kind: 'award', delta: 50, note: 'Reached the monthly learning goal', daysAgo: 0 },
+    ],
   },
   {
     name: 'learner',
@@ -114,45 +130,33 @@ export const demoUsers: {
     organizations: [3],
     title: 'Logistics planner',
     country: 'DE',
-    // Points earned over twelve weeks, one purchase, and the latest awards expiring 90 days
-    // after they were earned.
+    // Points earned over twelve weeks, one purchase, a bonus that expired unspent, and the
+    // latest bonuses expiring 90 days after they were given.
     points: [
-      { delta: 400, kind: 'award', note: 'Completed the onboarding programme', daysAgo: 83.4 },
-      { delta: 150, kind: 'award', note: 'Completed "Data Literacy Essentials"', daysAgo: 69.1 },
+      { kind: 'award', delta: 400, note: 'Completed the onboarding programme', daysAgo: 83.4 },
       {
-        delta: -250,
-        kind: 'redeem',
-        note: 'Reward shop: conference ticket voucher',
-        daysAgo: 48.3,
-      },
-      {
-        delta: 200,
         kind: 'award',
-        note: 'Completed "Spotting Phishing Before It Hooks You"',
-        daysAgo: 41.2,
+        delta: 100,
+        note: 'Took part in the learning week',
+        daysAgo: 62,
+        expiresAfterDays: 30,
+      },
+      { kind: 'purchase', rewards: ['Atrium notebook'], daysAgo: 48.3 },
+      {
+        kind: 'award',
+        delta: 250,
+        note: 'Reached the monthly learning goal',
+        daysAgo: 34.2,
         expiresAfterDays: 90,
       },
       {
-        delta: 250,
         kind: 'award',
+        delta: 250,
         note: 'Learned four weeks in a row',
         daysAgo: 27.5,
         expiresAfterDays: 90,
       },
-      {
-        delta: 150,
-        kind: 'award',
-        note: 'Started "Leading Hybrid Teams with Confidence"',
-        daysAgo: 13.3,
-        expiresAfterDays: 90,
-      },
-      {
-        delta: 100,
-        kind: 'award',
-        note: 'Started "Supply Chain Planning Fundamentals"',
-        daysAgo: 6.1,
-      },
-      { delta: 250, kind: 'award', note: 'Reached the monthly learning goal', daysAgo: 0 },
+      { kind: 'award', delta: 250, note: 'Reached the monthly learning goal', daysAgo: 0 },
     ],
   },
   // More trainers, in other organizations and time zones, so the availability overview has people.
@@ -166,7 +170,12 @@ export const demoUsers: {
     country: 'AE',
     timezone: 'Asia/Dubai',
     language: 'ar',
-    points: [],
+    // A reward for Arabic readers, bought with her welcome bonus.
+    points: [
+      { kind: 'award', delta: 200, note: 'Welcome bonus', daysAgo: 72.4 },
+      { kind: 'purchase', rewards: ['كتاب الخط العربي'], daysAgo: 45.3 },
+      { kind: 'award', delta: 100, note: 'Reached the monthly learning goal', daysAgo: 0 },
+    ],
   },
   {
     name: 'marcus',
@@ -177,7 +186,18 @@ export const demoUsers: {
     title: 'Compliance trainer',
     country: 'US',
     timezone: 'America/New_York',
-    points: [],
+    // What his catch-up on eleven trainings earned (see `demoSubscriptions`) bought a conference
+    // ticket; a coffee with a mentor was refunded when the mentor had to cancel.
+    points: [
+      { kind: 'purchase', rewards: ['Conference ticket voucher'], daysAgo: 29.6 },
+      {
+        kind: 'purchase',
+        rewards: ['Coffee with a mentor'],
+        daysAgo: 24.2,
+        refundedDaysAgo: 21.8,
+      },
+      { kind: 'award', delta: 100, note: 'Reached the monthly learning goal', daysAgo: 0 },
+    ],
   },
   {
     name: 'ingrid',

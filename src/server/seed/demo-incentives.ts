@@ -126,16 +126,27 @@ export function demoProducts(now: Date): ProductInput[] {
   ];
 }
 
+/** How many days before the seed ran the demo shop opened: before its first purchase. */
+const SHOP_OPENED_DAYS_AGO = 90;
+
 /**
- * Seeds the reward shop of the demo site: its settings and products. Called by the demo seed
- * after the users exist; it changes nobody's points.
+ * Seeds the reward shop of the demo site: its settings and products, which have been in the shop
+ * since it opened (before the demo's points history). It changes nobody's points. Returns the
+ * products' ids by title.
  */
-export async function seedIncentives(repos: Repositories, now = new Date()): Promise<void> {
+export async function seedIncentives(
+  repos: Repositories,
+  now = new Date(),
+): Promise<Map<string, number>> {
   await repos.settings.set('incentive_shop', demoShopSettings);
   await saveTranslations(repos, 'incentive_shop', 'incentive_shop', demoShopSettingsAr);
+  const opened = new Date(now.getTime() - SHOP_OPENED_DAYS_AGO * DAY);
+  const ids = new Map<string, number>();
   for (const product of demoProducts(now)) {
-    const created = await repos.shop.create(product);
+    const created = await repos.shop.create(product, opened);
+    ids.set(product.title, created.id);
     const arabic = demoProductsAr[product.title];
     if (arabic) await saveTranslations(repos, 'incentive_product', created.id, { ar: arabic });
   }
+  return ids;
 }

@@ -20,6 +20,7 @@ import { sectionTypeRegistry } from '../lib/section-types';
 import { seedAvailability } from './demo-availability';
 import { demoContentPages } from './demo-content-pages';
 import { seedIncentives } from './demo-incentives';
+import { writeDemoPointsHistories, type DemoEvent } from './demo-points';
 import { demoStorefront } from './demo-storefront';
 import {
   demoBodyText,
@@ -152,29 +153,23 @@ async function seedDemo(repos: Repositories): Promise<void> {
       organizations: user.organizations.map((i) => orgIds[i - 1]!),
     });
     uids.set(user.name, uid);
-    if (user.points.length)
-      await repos.points.writeHistory(
-        uid,
-        user.points.map((m) => {
-          const at = new Date(now.getTime() - m.daysAgo * DAY);
-          return {
-            at,
-            delta: m.delta,
-            kind: m.kind,
-            note: m.note,
-            expiresAt:
-              m.expiresAfterDays === undefined
-                ? null
-                : new Date(at.getTime() + m.expiresAfterDays * DAY),
-          };
-        }),
-        now,
-      );
   }
 
-  await seedTrainings(repos, terms, orgIds, uids, now.getTime());
+  const learning = await seedTrainings(repos, terms, orgIds, uids, now.getTime());
   await seedStorefront(repos, terms, orgIds);
-  await seedIncentives(repos);
+  const products = await seedIncentives(repos, now);
+  // The points come last: they are earned by the learning and spent on the rewards.
+  await writeDemoPointsHistories(repos, {
+    accounts: demoUsers
+      .filter((user) => user.points.length)
+      .map((user) => {
+        const uid = uids.get(user.name)!;
+        return { uid, movements: user.points, events: learning.get(uid) ?? [] };
+      }),
+    products,
+    refundedBy: uids.get('admin')!,
+    now,
+  });
   await seedAvailability(repos, uids);
 }
 
@@ -260,7 +255,8 @@ function coverAlt(training: DemoTraining): string {
  * The catalogue, and the demo accounts' subscriptions made and videos watched at their own
  * moments before `now`. Each account's videos are seen in the order of their moments, as its
  * viewing clock (see `subscriptions.watch`) only moves on: each is opened an hour before it is
- * marked watched.
+ * marked watched. Returns, by account, what the earning rules heard of it: each subscription,
+ * video watched and training completed, at its moment.
  */
 async function seedTrainings(
   repos: Repositories,
@@ -268,7 +264,7 @@ async function seedTrainings(
   orgIds: readonly number[],
   uids: ReadonlyMap<string, number>,
   now: number,
-): Promise<void> {
+): Promise<Map<number, DemoEvent[]>> {
   const ids = new Map<string, number>();
   for (const [index, training] of demoTrainings.entries()) {
     const videos = videosOf(training, index);
@@ -295,6 +291,12 @@ async function seedTrainings(
     ids.set(training.title, id);
   }
 
+  const events = new Map<number, DemoEvent[]>();
+  const heard = (uid: number, event: DemoEvent) => {
+    const own = events.get(uid);
+    if (own) own.push(event);
+    else events.set(uid, [event]);
+  };
   const viewings: { opened: number; watch: () => Promise<unknown> }[] = [];
   for (const entry of demoSubscriptions) {
     const uid = uids.get(entry.user);
@@ -312,9 +314,18 @@ async function seedTrainings(
     if (subscribed + span > now || (count > 0 && span / count < HOUR))
       throw new Error(`The demo account ${entry.user} watches "${entry.title}" impossibly.`);
     await repos.subscriptions.subscribeAt(uid, id, new Date(subscribed));
+    const facts = { training_id: id, title: training.title };
+    heard(uid, { at: new Date(subscribed), event: 'training_subscribed', facts });
     for (const [j, video] of training.videos.slice(0, count).entries()) {
       const watched = subscribed + (span * (j + 1)) / count;
       const opened = watched - HOUR;
+      heard(uid, {
+        at: new Date(watched),
+        event: 'video_watched',
+        facts: { ...facts, video_id: video.id },
+      });
+      if (j + 1 === training.videos.length)
+        heard(uid, { at: new Date(watched), event: 'training_completed', facts });
       viewings.push({
         opened,
         watch: async () => {
@@ -326,6 +337,7 @@ async function seedTrainings(
   }
   viewings.sort((x, y) => x.opened - y.opened);
   for (const viewing of viewings) await viewing.watch();
+  return events;
 }
 
 /**

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Coverage } from '@schemas/entities/availability.schema';
 import arabic from '../../translations/interface-ar.json';
 import { callApi, expectNoAxeViolations, launchBrowser, logIn, newPage, settled } from './fixtures';
+import { inArabic } from './overview-pages';
 
 const { browser } = launchBrowser();
 
@@ -156,41 +157,39 @@ describe('availability coverage', () => {
     await expectNoAxeViolations(page);
     await shot(page, 'coverage-en-390', table);
 
-    const me = await callApi(page, 'GET', 'me');
-    const uid = (me.json.data as { uid: number }).uid;
-    expect((await callApi(page, 'PATCH', `users/${uid}`, { language: 'ar' })).status).toBe(200);
     try {
-      await page.setViewportSize({ width: 1280, height: 900 });
-      const arabicAsked = page.waitForResponse((res) => isCoverage(res.url()));
-      await page.goto(PAGE);
-      await settled(page);
-      const arabicCoverage = await coverageOf(page, arabicAsked);
-      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      const arabicTable = main.getByRole('table', {
-        name: arabic['Trainers available by weekday and hour'],
-      });
-      await arabicTable.waitFor();
-      await expect(arabicTable.getByRole('columnheader').count()).resolves.toBe(
-        shownHours(arabicCoverage.data.counts).length + 1,
-      );
-      // Hours run from the right: the first hour is right of the second.
-      const [hour1, hour2] = await Promise.all([
-        arabicTable.getByRole('columnheader').nth(1).boundingBox(),
-        arabicTable.getByRole('columnheader').nth(2).boundingBox(),
-      ]);
-      expect(hour1!.x).toBeGreaterThan(hour2!.x);
-      await expectNoAxeViolations(page);
-      await shot(page, 'coverage-ar-1280', arabicTable);
+      await inArabic(page, async () => {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        const arabicAsked = page.waitForResponse((res) => isCoverage(res.url()));
+        await page.goto(PAGE);
+        await settled(page);
+        const arabicCoverage = await coverageOf(page, arabicAsked);
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+        const arabicTable = main.getByRole('table', {
+          name: arabic['Trainers available by weekday and hour'],
+        });
+        await arabicTable.waitFor();
+        await expect(arabicTable.getByRole('columnheader').count()).resolves.toBe(
+          shownHours(arabicCoverage.data.counts).length + 1,
+        );
+        // Hours run from the right: the first hour is right of the second.
+        const [hour1, hour2] = await Promise.all([
+          arabicTable.getByRole('columnheader').nth(1).boundingBox(),
+          arabicTable.getByRole('columnheader').nth(2).boundingBox(),
+        ]);
+        expect(hour1!.x).toBeGreaterThan(hour2!.x);
+        await expectNoAxeViolations(page);
+        await shot(page, 'coverage-ar-1280', arabicTable);
 
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.reload();
-      await settled(page);
-      await arabicTable.waitFor();
-      await checkPhoneLayout(page, arabicTable, 'rtl');
-      await expectNoAxeViolations(page);
-      await shot(page, 'coverage-ar-390', arabicTable);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.reload();
+        await settled(page);
+        await arabicTable.waitFor();
+        await checkPhoneLayout(page, arabicTable, 'rtl');
+        await expectNoAxeViolations(page);
+        await shot(page, 'coverage-ar-390', arabicTable);
+      });
     } finally {
-      await callApi(page, 'PATCH', `users/${uid}`, { language: 'en' });
       await context.close();
     }
   });

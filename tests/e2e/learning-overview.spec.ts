@@ -1,26 +1,28 @@
 import type { LearningOverview } from '@schemas/entities/learning-overview.schema';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { callApi, expectNoAxeViolations, launchBrowser, newPage, screenshot } from './fixtures';
 import {
-  callApi,
   descriptionOf,
-  expectNoAxeViolations,
-  expectPageToMatchApi,
+  expectBothPeriodsToMatchApi,
+  expectWeeklyChartAndTable,
   expectWeeklyChartOnPhoneAndInArabic,
-  launchBrowser,
   listItemTexts,
   logInAgreeingToCookies,
-  newPage,
-  screenshot,
-  settled,
-  tableRowsBehindDisclosure,
-} from './fixtures';
+  openOverview,
+  overviewRegion,
+  type Months,
+  type OverviewPage,
+} from './overview-pages';
 
 const { browser } = launchBrowser();
 
-const PAGE = '/course-administration';
+const OVERVIEW: OverviewPage = {
+  path: '/course-administration',
+  region: { en: 'Learning overview', ar: 'نظرة عامة على التعلّم' },
+};
 
-const overviewOf = async (page: Page, months: 6 | 12) => {
+const overviewOf = async (page: Page, months: Months) => {
   const res = await callApi(page, 'GET', `learning/overview?months=${months}`);
   expect(res.status).toBe(200);
   return res.json.data as LearningOverview;
@@ -32,7 +34,7 @@ const percent = (o: { subscriptions: number; completions: number }) =>
 
 /** What the overview on the page says, as a person reads it. */
 async function readPage(page: Page) {
-  const region = page.getByRole('region', { name: 'Learning overview' });
+  const region = overviewRegion(page, OVERVIEW);
   return {
     subscriptions: await descriptionOf(region, 'All subscriptions'),
     completions: await descriptionOf(region, 'Completed'),
@@ -56,62 +58,46 @@ function expected(o: LearningOverview) {
   };
 }
 
-/** Other tests subscribe while this one runs: see {@link expectPageToMatchApi}. */
-const expectOverview = (page: Page, months: 6 | 12, load: () => Promise<void>) =>
-  expectPageToMatchApi({
-    answer: () => overviewOf(page, months),
-    load,
-    read: () => readPage(page),
-    expected,
-  });
-
 describe('learning overview', () => {
   it('shows a course administrator the figures the API gives, for 6 and 12 months, as chart and table', async () => {
     const { context, page } = await newPage(browser());
     await logInAgreeingToCookies(page, 'courseadmin');
-    const region = page.getByRole('region', { name: 'Learning overview' });
-    const loadPage = async () => {
-      await page.goto(PAGE);
-      await settled(page);
-      await region.locator('[data-summary]').waitFor();
-    };
-    const six = await expectOverview(page, 6, loadPage);
-    // The demo's subscriptions span the last weeks: the default view shows their trend.
-    expect(six.weeks.filter((w) => w.subscriptions > 0).length).toBeGreaterThan(1);
-    expect(six.weeks.filter((w) => w.completions > 0).length).toBeGreaterThan(1);
-    // The chart is an image named by the summary; the table has a row per week and the totals.
-    const chart = region.getByRole('img', { name: /^Over the last 6 months/ });
-    await chart.waitFor();
-    expect((await chart.boundingBox())!.width).toBeGreaterThan(500);
-    const rows = await tableRowsBehindDisclosure(region, 'Subscriptions and completions per week');
-    expect(await rows.count()).toBe(1 + six.weeks.length + 1);
-    // The most subscribed training is named first, with its subscriptions.
-    const top = six.top_trainings[0]!;
-    const first = region
-      .getByRole('list', { name: 'Most subscribed trainings' })
-      .getByRole('listitem')
-      .first();
-    expect(await first.innerText()).toContain(top.title);
-    expect(await first.innerText()).toContain(
-      `${english(top.subscriptions)} subscription${top.subscriptions === 1 ? '' : 's'}`,
-    );
-    // The page's child pages are still listed below the overview.
-    await expect
-      .poll(() => page.getByRole('link', { name: /Trainer availability/ }).count())
-      .toBeGreaterThan(0);
-    await expectNoAxeViolations(page);
-    await screenshot(page, 'learning-overview-en-1280');
-
-    const loadTwelve = async () => {
-      await loadPage();
-      await region.getByRole('button', { name: 'Last 12 months' }).click();
-      await region.getByText(/^Over the last 12 months/).waitFor();
-    };
-    const twelve = await expectOverview(page, 12, loadTwelve);
-    expect(twelve.weeks.length).toBeGreaterThan(six.weeks.length);
-    expect(
-      await region.getByRole('button', { name: 'Last 12 months' }).getAttribute('aria-pressed'),
-    ).toBe('true');
+    // Other tests subscribe while this one runs: see expectPageToMatchApi.
+    await expectBothPeriodsToMatchApi({
+      open: () => openOverview(page, OVERVIEW),
+      answer: (months) => overviewOf(page, months),
+      read: () => readPage(page),
+      expected,
+      sixMonths: async (six, region) => {
+        // The demo's subscriptions span the last weeks: the default view shows their trend.
+        expect(six.weeks.filter((w) => w.subscriptions > 0).length).toBeGreaterThan(1);
+        expect(six.weeks.filter((w) => w.completions > 0).length).toBeGreaterThan(1);
+        // The chart is an image named by the summary; the table has a row per week and the
+        // totals.
+        await expectWeeklyChartAndTable(region, {
+          chart: /^Over the last 6 months/,
+          minWidth: 500,
+          table: 'Subscriptions and completions per week',
+          weeks: six.weeks.length,
+        });
+        // The most subscribed training is named first, with its subscriptions.
+        const top = six.top_trainings[0]!;
+        const first = region
+          .getByRole('list', { name: 'Most subscribed trainings' })
+          .getByRole('listitem')
+          .first();
+        expect(await first.innerText()).toContain(top.title);
+        expect(await first.innerText()).toContain(
+          `${english(top.subscriptions)} subscription${top.subscriptions === 1 ? '' : 's'}`,
+        );
+        // The page's child pages are still listed below the overview.
+        await expect
+          .poll(() => page.getByRole('link', { name: /Trainer availability/ }).count())
+          .toBeGreaterThan(0);
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'learning-overview-en-1280');
+      },
+    });
     await context.close();
   });
 
@@ -119,11 +105,7 @@ describe('learning overview', () => {
     const { context, page } = await newPage(browser(), { width: 390 });
     await logInAgreeingToCookies(page, 'courseadmin');
     try {
-      await expectWeeklyChartOnPhoneAndInArabic(page, {
-        path: PAGE,
-        region: { en: 'Learning overview', ar: 'نظرة عامة على التعلّم' },
-        shots: 'learning-overview',
-      });
+      await expectWeeklyChartOnPhoneAndInArabic(page, { ...OVERVIEW, shots: 'learning-overview' });
     } finally {
       await context.close();
     }

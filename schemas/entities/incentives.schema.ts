@@ -768,7 +768,8 @@ export const overviewSchema = {
         additionalProperties: false,
         properties: {
           product_id: { type: 'integer', minimum: 1 },
-          title: { type: 'string' },
+          /** In the reader's language, as the shop names the reward. */
+          title: { type: 'string', 'x-translatable': true },
           redemptions: pointsCount,
           points: pointsCount,
         },

@@ -166,6 +166,22 @@ describeEachDb('texts administrators enter, per site language', (server) => {
     // A language of their own comes first, whatever the browser asks for.
     expect(await interfaceLanguage(arabicReader, asking('en-GB'))).toBe('ar');
     expect(await siteName(arabicReader, asking('en-GB'))).toBe('أكاديمية أتريوم');
+
+    // The incentives overview names its top rewards as the shop names them in that language.
+    const admin = await signedIn(server, 'admin');
+    const top = async (language: string) =>
+      (
+        (await admin.get('/api/v2/incentives/overview?months=12', asking(language))).json()
+          .data as { top_rewards: { product_id: number; title: string }[] }
+      ).top_rewards;
+    const arabicTop = await top('ar');
+    expect(arabicTop.length).toBeGreaterThan(0);
+    for (const reward of arabicTop) {
+      const shop = await arabicReader.get(`/api/v2/incentives/shop/${reward.product_id}`);
+      expect(reward.title).toBe(shop.json().data.title);
+    }
+    expect(arabicTop.every((r) => /\p{Script=Arabic}/u.test(r.title))).toBe(true);
+    expect((await top('en')).some((r) => /\p{Script=Latin}/u.test(r.title))).toBe(true);
   });
 
   it("reads a reward's picture description in the reader's language, the default language's where it has none", async () => {

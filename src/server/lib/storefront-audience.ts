@@ -10,6 +10,7 @@ import {
   type UserAttributeDeclaration,
 } from '@schemas/entities/user.schema';
 import type { FastifyInstance } from 'fastify';
+import type { Repositories } from '../repositories/create-repositories';
 
 /**
  * Who a storefront is built for: the values of each restriction type they have. A visitor has
@@ -92,9 +93,25 @@ export function matchesRestrictions(
 export const DEFAULT_LANGUAGE = 'en';
 
 /**
- * A signed-in user's audience (in the site's default language when they chose none), the
- * site's default language and the language they chose (`own`, null for none), kept until a
- * table they come from changes.
+ * A signed-in user's audience (in the site's default language `site` when they chose none), the
+ * language they chose (`own`, null for none) and their organizations, read from the database.
+ */
+export async function userAudience(
+  repos: Pick<Repositories, 'storefront'>,
+  uid: number,
+  site: string,
+): Promise<{ own: string | null; audience: Audience; organizations: readonly string[] }> {
+  const values = await repos.storefront.attributesOf(uid);
+  const own = values.language?.[0] ?? null;
+  // Their organizations decide which trainings they see, whether restrictions read them or not.
+  const organizations = [...(values.organizations ?? [])].sort();
+  const audience = audienceOfAttributes({ ...values, language: [own ?? site] });
+  return { own, audience, organizations };
+}
+
+/**
+ * {@link userAudience} with the site's default language, kept until a table they come from
+ * changes.
  */
 export function keptAudienceOf(
   app: FastifyInstance,
@@ -110,12 +127,7 @@ export function keptAudienceOf(
     ['users', 'user_organizations', 'user_roles', 'settings'],
     async () => {
       const site = (await app.repos.settings.get('regional')).default_language || DEFAULT_LANGUAGE;
-      const values = await app.repos.storefront.attributesOf(uid);
-      const own = values.language?.[0] ?? null;
-      // Their organizations decide which trainings they see, whether restrictions read them or not.
-      const organizations = [...(values.organizations ?? [])].sort();
-      const audience = audienceOfAttributes({ ...values, language: [own ?? site] });
-      return { site, own, audience, organizations };
+      return { site, ...(await userAudience(app.repos, uid, site)) };
     },
   );
 }

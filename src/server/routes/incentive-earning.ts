@@ -24,6 +24,7 @@ import {
   paged,
   type FieldMessage,
 } from '@engine/server';
+import { localizeRows, requestLanguage } from '../lib/content-sources';
 import { audit, changes } from '../lib/audit';
 import { earningCatalogue, ruleParamProblems } from '../lib/earning-rules';
 import { errorResponses, needFlags, needSignedIn } from '../lib/guards';
@@ -385,7 +386,19 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
         response: { 200: envelope(overviewSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await app.repos.incentivesOverview.overview(request.query.months ?? 6)),
+    async (request) => {
+      const overview = await app.repos.incentivesOverview.overview(request.query.months ?? 6);
+      // The rewards named as the shop names them in the reader's language.
+      const topRewards = await localizeRows(
+        app,
+        'incentive_product',
+        overview.top_rewards,
+        (r) => r.product_id,
+        await requestLanguage(app, request),
+        overviewSchema.properties.top_rewards.items,
+      );
+      return ok({ ...overview, top_rewards: topRewards });
+    },
   );
 
   /* ------------------------------------------------------------------ leaderboard */

@@ -1,6 +1,6 @@
 import type { EarningEvent } from '@schemas/incentives/events';
 import { earningCatalogue, type Facts } from '../lib/earning-rules';
-import { audienceOfAttributes, DEFAULT_LANGUAGE, type Audience } from '../lib/storefront-audience';
+import { DEFAULT_LANGUAGE, userAudience, type Audience } from '../lib/storefront-audience';
 import type { Repositories } from '../repositories/create-repositories';
 import { decideAward, expiryDate, periodStart } from '../repositories/earning';
 import type { PastMovement } from '../repositories/points';
@@ -171,8 +171,7 @@ export async function writeDemoPointsHistories(
     });
     const refunded = m.refundedDaysAgo === undefined ? null : ago(m.refundedDaysAgo);
     if (refunded && refunded <= at) throw new Error('A demo refund comes after its purchase.');
-    if (!audiences.has(uid))
-      audiences.set(uid, audienceOfAttributes(await repos.storefront.attributesOf(uid, site)));
+    if (!audiences.has(uid)) audiences.set(uid, (await userAudience(repos, uid, site)).audience);
     const order = await repos.shop.recordPastOrder(
       { uid, audience: audiences.get(uid)!, now: at },
       products,

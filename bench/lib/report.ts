@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
+import { SAMPLES, WARM_UPS } from '../scale/operations';
 import type { BenchRow } from './types';
 
 /** The machine a run measured on. */
@@ -196,10 +197,10 @@ machine (one of them building the large organisation);
   items and its redemption, the stock slots count the units sold and a subscription is completed
   when all its videos are watched; the run checks all of it, and that no row refers to a missing
   one, afterwards. The build row's budget: ≤ 300 s for the large size.
-- **Lists and pages**: each requested 14 times one after the other after 2 unmeasured requests,
+- **Lists and pages**: each requested ${SAMPLES} times one after the other after ${WARM_UPS} unmeasured requests,
   as the user who opens it (the demo accounts, signed in through the API with their cookies and
   XSRF header; the visitor has no session). Budget: median ≤ 50 ms and ≤ 3× the demo site's
-  median, p99 ≤ 150 ms (with 14 requests, the slowest); a row is OVER when any part is missed,
+  median, p99 ≤ 150 ms (with ${SAMPLES} requests, the slowest); a row is OVER when any part is missed,
   and its note says which. Deep pages are seven eighths into the list (transactions page 70,000
   at the large size). The visitor's storefront and the server-rendered home page are each
   requested right after the learner edits their profile (\`PATCH users/{uid}\`, untimed), a

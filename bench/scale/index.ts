@@ -473,8 +473,8 @@ async function pgliteRows(o: ScaleOptions): Promise<BenchRow[]> {
 
 /**
  * The scale figures: the large organisation on PostgreSQL, then the medium one on PGlite, each
- * measured against the demo site. Every list and page is requested 14 times one after the other
- * (after 2 unmeasured requests) as the user who would open it.
+ * measured against the demo site. Every list and page is requested `SAMPLES` times one after the
+ * other (after `WARM_UPS` unmeasured requests, both in ./operations) as the user who would open it.
  */
 export async function runScaleBenchmarks(o: ScaleOptions): Promise<BenchRow[]> {
   const rows = await postgresRows(o);

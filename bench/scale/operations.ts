@@ -1,9 +1,13 @@
 import { encodeCursor } from '../../src/server/repositories/seek-paging';
 import { ApiSession, type TimedAnswer } from '../lib/http';
 
-/** Requests measured per operation, after {@link WARM_UPS} unmeasured ones. */
+/**
+ * Requests measured per operation, after {@link WARM_UPS} unmeasured ones: a running server has
+ * compiled its code for the route and each pool connection has its statements prepared (their
+ * first five runs are planned each time), which a server just started has not.
+ */
 export const SAMPLES = 14;
-export const WARM_UPS = 2;
+export const WARM_UPS = 5;
 
 /** Who makes a request: a demo account, or a visitor who has not signed in. */
 export type Role = 'admin' | 'courseadmin' | 'trainer' | 'learner' | 'visitor';

@@ -59,7 +59,8 @@ type TagFacet = SearchMeta['facets']['tags'][number];
 
 interface SearchRow {
   total: number;
-  counted: number;
+  /** Null when no filter is set: then the total is the hits counted. */
+  counted: number | null;
   tags: TagFacet[];
   languages: { value: string; label: string; count: number }[];
   free: { value: boolean; count: number }[];
@@ -99,6 +100,7 @@ export function searchRepository(db: Db) {
       );
       const languageFilter = where(...filterSql('h', input, groups, params, { omit: 'language' }));
       const freeFilter = where(...filterSql('h', input, groups, params, { omit: 'free' }));
+      const found = filter ? 'found' : 'hits';
       const counted = params.add(COUNTED_HITS + 1, '::int');
       const ranked = params.add(RANKED_HITS, '::int');
       const limit = params.add(input.limit, '::int');
@@ -119,25 +121,30 @@ export function searchRepository(db: Db) {
            SELECT string_agg(DISTINCT '(' || query::text || ')', ' | ')::tsquery AS query
              FROM q WHERE numnode(query) > 0
          ), hits AS MATERIALIZED (
-           -- Read from the index and the rows' small columns: no document is ranked here.
+           -- Read from the index and the narrow search rows: no document is ranked here.
            -- Each candidate is matched once, with its own language's words (not tried against
            -- every language's).
            SELECT t.id, t.language, t.free, t.created, t.term_ids,
                   t.title_vector @@ lq.query AS title_hit
-             FROM trainings t
+             FROM training_search t
              JOIN q lq ON lq.language = t.language
             WHERE t.search_vector @@ (SELECT query FROM any_q) AND t.search_vector @@ lq.query
               AND ${visible}
             LIMIT ${counted}
-         ), found AS MATERIALIZED (
+         )${
+           // Without filters, what is found is what is counted: no second list.
+           filter
+             ? `, found AS MATERIALIZED (
            SELECT h.id, h.language, h.title_hit, h.created FROM hits h ${filter}
-         ), ranked AS MATERIALIZED (
+         )`
+             : ''
+         }, ranked AS MATERIALIZED (
            -- The first hits in the order known without their documents (title hits, then
            -- newest), ranked by relevance: each ranking reads its one document.
            SELECT c.id, c.language, c.title_hit,
-                  (SELECT ts_rank_cd(t.search_vector, q.query) FROM trainings t, q
+                  (SELECT ts_rank_cd(t.search_vector, q.query) FROM training_search t, q
                     WHERE t.id = c.id AND q.language = c.language) AS rank
-             FROM (SELECT f.* FROM found f
+             FROM (SELECT f.* FROM ${found} f
                     ORDER BY f.title_hit DESC, f.created DESC, f.id LIMIT ${ranked}) c
          ), page AS (
            -- The ranked hits, then the others in the order above, read only for a page past
@@ -149,14 +156,14 @@ export function searchRepository(db: Db) {
              UNION ALL
              (SELECT f.id, f.language, NULL,
                      ${ranked} + row_number() OVER (ORDER BY f.title_hit DESC, f.created DESC, f.id)
-                FROM found f WHERE f.id NOT IN (SELECT id FROM ranked)
+                FROM ${found} f WHERE f.id NOT IN (SELECT id FROM ranked)
                ORDER BY 4)
            ) p
            LIMIT ${limit} OFFSET ${offset}
          )
          SELECT
-           (SELECT count(*)::int FROM found) AS total,
-           (SELECT count(*)::int FROM hits) AS counted,
+           (SELECT count(*)::int FROM ${found}) AS total,
+           ${filter ? '(SELECT count(*)::int FROM hits)' : 'NULL'} AS counted,
            (SELECT coalesce(json_agg(f ORDER BY f.vw, f.vocabulary, f.count DESC, f.xw, f.label, f.value), '[]')
               FROM (SELECT x.tid AS value, x.name AS label, x.vocabulary, c.count,
                            v.weight AS vw, x.weight AS xw
@@ -177,21 +184,22 @@ export function searchRepository(db: Db) {
               FROM (SELECT h.free AS value, count(*)::int AS count FROM hits h ${freeFilter}
                      GROUP BY h.free) f) AS free,
            (SELECT coalesce(json_agg(i ORDER BY i.ord), '[]') FROM (
-              SELECT p.ord, coalesce(p.rank, ts_rank_cd(t.search_vector, q.query))::float8 AS rank,
+              SELECT p.ord, coalesce(p.rank, ts_rank_cd(d.search_vector, q.query))::float8 AS rank,
                      ts_headline(training_ts_config(t.language), t.summary || E'\\n' || t.body_text,
                        q.query, ${options}) AS headline,
                      ts_headline(training_ts_config(t.language), t.title, q.query, ${titleOptions})
                        AS title_headline,
                      t.summary || E'\\n' || t.body_text AS source,
                      ${itemColumnsSql('t', uid)}
-                FROM page p JOIN trainings t ON t.id = p.id JOIN q ON q.language = p.language) i) AS page`;
+                FROM page p JOIN trainings t ON t.id = p.id JOIN q ON q.language = p.language
+                JOIN training_search d ON d.id = p.id) i) AS page`;
       // Prepared once per connection for each shape of search (which filters, whether the last
       // word is a prefix): planning this statement takes longer than running it.
       const { rows } = await db.query<SearchRow>(sql, params.values, {
         prepare: `atrium_search_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`,
       });
       const row = rows[0]!;
-      const estimated = row.counted > COUNTED_HITS;
+      const estimated = (row.counted ?? row.total) > COUNTED_HITS;
       return {
         rows: row.page.map((r) => ({
           training: toListItem(r),

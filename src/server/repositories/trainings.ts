@@ -434,30 +434,9 @@ export function trainingsRepository(db: Db) {
               videos.map((v) => v.duration_seconds),
             ],
           );
-        await refreshSearchVector(tx, id);
         return id;
       });
     },
   };
 }
 export type TrainingsRepository = ReturnType<typeof trainingsRepository>;
-
-/**
- * Recomputes a training's search document in its language's configuration: title (weight A),
- * tag names and summary (B), body text (C); and its title's words alone (`title_vector`). Run
- * after every change of a training or its tags.
- */
-export async function refreshSearchVector(db: Db, id: number): Promise<void> {
-  await db.query(
-    `UPDATE trainings t SET title_vector = to_tsvector(training_ts_config(t.language), t.title),
-     search_vector =
-        setweight(to_tsvector(training_ts_config(t.language), t.title), 'A')
-     || setweight(to_tsvector(training_ts_config(t.language), coalesce(
-          (SELECT string_agg(x.name, ' ' ORDER BY x.tid) FROM training_terms tt
-             JOIN taxonomy_terms x ON x.tid = tt.tid WHERE tt.training_id = t.id), '')), 'B')
-     || setweight(to_tsvector(training_ts_config(t.language), t.summary), 'B')
-     || setweight(to_tsvector(training_ts_config(t.language), t.body_text), 'C')
-     WHERE t.id = $1`,
-    [id],
-  );
-}

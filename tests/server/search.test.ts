@@ -226,6 +226,22 @@ describeEachDb('search', (server) => {
     expect(await found('aquaquirk')).toContain(id);
     expect(await found('marinequirk')).not.toContain(id);
 
+    // Its tag changed for another, then taken off.
+    await db.query(`UPDATE taxonomy_terms SET name = 'Reefquirk' WHERE tid = $1`, [tid]);
+    const { rows: others } = await db.query<{ tid: number }>(
+      `INSERT INTO taxonomy_terms (vocabulary, name)
+       SELECT vocabulary, 'Lagoonquirk' FROM taxonomy_terms WHERE tid = $1 RETURNING tid`,
+      [tid],
+    );
+    await db.query('UPDATE training_terms SET tid = $2 WHERE training_id = $1', [
+      id,
+      others[0]!.tid,
+    ]);
+    expect(await found('lagoonquirk')).toContain(id);
+    expect(await found('reefquirk')).not.toContain(id);
+    await db.query('DELETE FROM training_terms WHERE training_id = $1', [id]);
+    expect(await found('lagoonquirk')).not.toContain(id);
+
     await db.query(`UPDATE trainings SET title = 'Okapi husbandry' WHERE id = $1`, [id]);
     expect(await found('okapi')).toContain(id);
     expect(await found('zebrafish')).not.toContain(id);

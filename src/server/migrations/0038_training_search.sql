@@ -89,3 +89,29 @@ CREATE TRIGGER taxonomy_terms_search
   AFTER UPDATE OF name ON taxonomy_terms
   FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name)
   EXECUTE FUNCTION atrium_training_search_term();
+
+-- A training's tags are written in one statement: its tag list (and so its search row) is
+-- written once for the statement, not once for each tag (migration 0022 did it per row).
+DROP TRIGGER training_terms_term_ids ON training_terms;
+DROP FUNCTION atrium_training_term_ids();
+CREATE FUNCTION atrium_training_term_ids() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE trainings t
+     SET term_ids = ARRAY(SELECT tt.tid FROM training_terms tt WHERE tt.training_id = t.id ORDER BY tt.tid)
+   WHERE t.id IN (SELECT training_id FROM changed);
+  IF TG_OP = 'UPDATE' THEN
+    UPDATE trainings t
+       SET term_ids = ARRAY(SELECT tt.tid FROM training_terms tt WHERE tt.training_id = t.id ORDER BY tt.tid)
+     WHERE t.id IN (SELECT training_id FROM gone EXCEPT SELECT training_id FROM changed);
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER training_terms_term_ids_insert AFTER INSERT ON training_terms
+  REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION atrium_training_term_ids();
+CREATE TRIGGER training_terms_term_ids_update AFTER UPDATE ON training_terms
+  REFERENCING OLD TABLE AS gone NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION atrium_training_term_ids();
+CREATE TRIGGER training_terms_term_ids_delete AFTER DELETE ON training_terms
+  REFERENCING OLD TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION atrium_training_term_ids();

@@ -138,7 +138,12 @@ export function searchRepository(db: Db) {
            SELECT h.id, h.language, h.title_hit, h.created FROM hits h ${filter}
          )`
              : ''
-         }, ranked AS MATERIALIZED (
+         }, kinds AS MATERIALIZED (
+           -- The hits by what the facets count (language, price, tags): many hits share these,
+           -- so the facets add up a few hundred groups, not every hit.
+           SELECT h.language, h.free, h.term_ids, count(*)::int AS n
+             FROM hits h GROUP BY h.language, h.free, h.term_ids
+         ), ranked AS MATERIALIZED (
            -- The first hits in the order known without their documents (title hits, then
            -- newest), ranked by relevance: each ranking reads its one document.
            SELECT c.id, c.language, c.title_hit,
@@ -162,14 +167,14 @@ export function searchRepository(db: Db) {
            LIMIT ${limit} OFFSET ${offset}
          )
          SELECT
-           (SELECT count(*)::int FROM ${found}) AS total,
+           ${filter ? '(SELECT count(*)::int FROM found)' : '(SELECT coalesce(sum(n), 0)::int FROM kinds)'} AS total,
            ${filter ? '(SELECT count(*)::int FROM hits)' : 'NULL'} AS counted,
            (SELECT coalesce(json_agg(f ORDER BY f.vw, f.vocabulary, f.count DESC, f.xw, f.label, f.value), '[]')
               FROM (SELECT x.tid AS value, x.name AS label, x.vocabulary, c.count,
                            v.weight AS vw, x.weight AS xw
-                      FROM (SELECT h.tid, count(*)::int AS count
+                      FROM (SELECT h.tid, sum(h.n)::int AS count
                               FROM (SELECT unnest(t.term_ids) AS tid, t.language, t.free,
-                                           t.term_ids FROM hits t) h
+                                           t.term_ids, t.n FROM kinds t) h
                               ${tagFilter}
                              GROUP BY h.tid) c
                       JOIN taxonomy_terms x ON x.tid = c.tid
@@ -177,11 +182,11 @@ export function searchRepository(db: Db) {
            (SELECT coalesce(json_agg(f ORDER BY f.count DESC, f.lw, f.value), '[]')
               FROM (SELECT c.language AS value, coalesce(l.name, c.language) AS label,
                            c.count, l.weight AS lw
-                      FROM (SELECT h.language, count(*)::int AS count FROM hits h
+                      FROM (SELECT h.language, sum(h.n)::int AS count FROM kinds h
                              ${languageFilter} GROUP BY h.language) c
                       LEFT JOIN languages l ON l.langcode = c.language) f) AS languages,
            (SELECT coalesce(json_agg(f ORDER BY f.value DESC), '[]')
-              FROM (SELECT h.free AS value, count(*)::int AS count FROM hits h ${freeFilter}
+              FROM (SELECT h.free AS value, sum(h.n)::int AS count FROM kinds h ${freeFilter}
                      GROUP BY h.free) f) AS free,
            (SELECT coalesce(json_agg(i ORDER BY i.ord), '[]') FROM (
               SELECT p.ord, coalesce(p.rank, ts_rank_cd(d.search_vector, q.query))::float8 AS rank,

@@ -1,4 +1,5 @@
 import type { ListMeta } from '@schemas/entities/common.schema';
+import type { RestrictionItem } from '@schemas/entities/storefront.schema';
 import type {
   Order,
   Product,
@@ -492,6 +493,28 @@ describeEachDb('incentives shop', (server) => {
     const theirs = await shopOf(trainer, `search=${encodeURIComponent(prefix)}&sort=title`);
     expect(theirs.data.map((p) => p.id)).toEqual([shown.id, hidden[3]!.id]);
     expect((await trainer.get(`/api/v2/incentives/shop/${ours.id}`)).statusCode).toBe(404);
+
+    // Restrictions edited: the list follows (learners, then nobody's role, then no restriction).
+    const listed = async () =>
+      (await shopOf(learner, `search=${encodeURIComponent(prefix)}&sort=title`)).data.map(
+        (p) => p.id,
+      );
+    const edit = async (restrictions: RestrictionItem[]) => {
+      const res = await admin.patch(
+        `/api/v2/incentives/products/${hidden[3]!.id}`,
+        product(`${prefix} trainers`, { restrictions }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await edit([{ rule: 'and', type: 'roles', value: ['trainer', 'learner'] }]);
+    expect(await listed()).toEqual([ours.id, shown.id, hidden[3]!.id]);
+    await edit([
+      { rule: 'and', type: 'roles', value: 'learner' },
+      { rule: 'and', type: 'organizations', value: [orgId + 1_000_000] },
+    ]);
+    expect(await listed()).toEqual([ours.id, shown.id]);
+    await edit([]);
+    expect(await listed()).toEqual([ours.id, shown.id, hidden[3]!.id]);
   });
 
   it('filters what the caller can afford, sorts, and says what blocks a purchase', async () => {

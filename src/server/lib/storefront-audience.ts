@@ -89,6 +89,16 @@ export function matchesRestrictions(
   });
 }
 
+/**
+ * An audience's values as the database keeps restrictions' values (migration 0039): `type=value`,
+ * so that a reward kept from the audience is one with a restriction sharing none of them.
+ */
+export function audienceValues(audience: Audience): string[] {
+  return Object.entries(audience).flatMap(([type, values]) =>
+    (values ?? []).map((value) => `${type}=${value}`),
+  );
+}
+
 /** The site's default language when none is set. */
 export const DEFAULT_LANGUAGE = 'en';
 

@@ -20,7 +20,7 @@ import { PG_FOREIGN_KEY_VIOLATION, sqlState, type Db } from '../db/db';
 import { inTurn, userTurn } from '../lib/in-turn';
 import { sanitizeAdminHtml } from '../lib/sanitize';
 import { attributeFields, type Attributes } from './entity-attributes';
-import { matchesRestrictions, type Audience } from '../lib/storefront-audience';
+import { audienceValues, matchesRestrictions, type Audience } from '../lib/storefront-audience';
 import {
   NOT_ENOUGH_POINTS,
   NOT_ENOUGH_POINTS_STATE,
@@ -652,7 +652,7 @@ export function shopRepository(db: Db) {
 
     /**
      * The shopper's shop: published products in their window whose restrictions the shopper
-     * matches (`atrium_matches_audience`, migration 0021), filtered, ordered and paged by the
+     * matches (their restrictions kept as rows, migration 0039), filtered, ordered and paged by the
      * database, with what blocks them. Each product shown is checked once more here against
      * the same rules, so that a product is never shown to someone it is kept from.
      */
@@ -667,8 +667,10 @@ export function shopRepository(db: Db) {
         'published',
         `(available_from IS NULL OR available_from <= ${now})`,
         `(available_until IS NULL OR available_until > ${now})`,
-        // Most products restrict nothing: they need not be matched against the audience.
-        `(restrictions = '[]'::jsonb OR atrium_matches_audience(restrictions, ${params.add(JSON.stringify(shopper.audience), '::jsonb')}))`,
+        // Kept from the audience: an item of its restrictions that lets in none of its values
+        // (migration 0039). Most products restrict nothing and have no such rows.
+        `id NOT IN (SELECT r.product_id FROM incentive_product_restrictions r
+                     WHERE NOT r.wanted && ${params.add(audienceValues(shopper.audience), '::text[]')})`,
       ];
       if (query.search) where.push(`title ILIKE ${params.add(likePattern(query.search))}`);
       if (query.affordable) where.push('price <= me.balance');

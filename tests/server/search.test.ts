@@ -267,6 +267,29 @@ describeEachDb('search', (server) => {
     expect(ids(await search(await signedIn(server, 'admin'), s('okapi')))).not.toContain(id);
   });
 
+  it('names tags in the reader’s language, in the facets and on each training', async () => {
+    const { rows } = await server().db.query<{ entity_id: string; value: string }>(
+      `SELECT entity_id, value FROM content_translations
+        WHERE entity = 'taxonomy_term' AND field = 'name' AND langcode = 'ar'`,
+    );
+    const arabic = new Map(rows.map((r) => [Number(r.entity_id), r.value]));
+    const res = await agent(server).get(`/api/v2/search?${s('negotiation')}`, {
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data, meta } = res.json<Search>();
+    expect(meta.facets.tags.length).toBeGreaterThan(0);
+    for (const tag of meta.facets.tags) expect(tag.label).toBe(arabic.get(tag.value));
+    const tags = data.flatMap((r) => r.training.tags);
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags) expect(tag.name).toBe(arabic.get(tag.tid));
+    // In the site's language, the names as written.
+    const english = await search(agent(server), s('negotiation'));
+    expect(english.meta.facets.tags.map((t) => t.label)).not.toContain(
+      arabic.get(english.meta.facets.tags[0]!.value),
+    );
+  });
+
   it('matches the last word as a prefix: "leader" finds what "leadership" finds', async () => {
     const visitor = agent(server);
     const leadership = await search(visitor, `${s('leadership')}&limit=50`);

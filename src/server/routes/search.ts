@@ -5,6 +5,7 @@ import {
   searchResultSchema,
 } from '@schemas/entities/training.schema';
 import { pageMeta } from '@engine/server';
+import { localizeRows, requestLanguage } from '../lib/content-sources';
 import { errorResponses } from '../lib/guards';
 import { viewerOf } from '../lib/viewer';
 
@@ -30,14 +31,48 @@ export const searchRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
     async (request) => {
       const { page = 0, limit = 10 } = request.query;
-      const { rows, total, estimated, facets } = await app.repos.search.search(viewerOf(request), {
+      const found = await app.repos.search.search(viewerOf(request), {
         ...request.query,
         page,
         limit,
       });
+      // Tags, in the facets and on each training, are named in the reader's language.
+      const names = new Map<number, string>();
+      for (const tag of found.facets.tags) names.set(tag.value, tag.label);
+      for (const row of found.rows)
+        for (const tag of row.training.tags) names.set(tag.tid, tag.name);
+      const named = new Map(
+        (
+          await localizeRows(
+            app,
+            'taxonomy_term',
+            [...names].map(([tid, name]) => ({ tid, name })),
+            (term) => term.tid,
+            await requestLanguage(app, request),
+          )
+        ).map((term) => [term.tid, term.name]),
+      );
+      const rows = found.rows.map((row) => ({
+        ...row,
+        training: {
+          ...row.training,
+          tags: row.training.tags.map((tag) => ({ ...tag, name: named.get(tag.tid) ?? tag.name })),
+        },
+      }));
+      const facets = {
+        ...found.facets,
+        tags: found.facets.tags.map((tag) => ({
+          ...tag,
+          label: named.get(tag.value) ?? tag.label,
+        })),
+      };
       return {
         data: rows,
-        meta: { ...pageMeta(page, limit, total), ...(estimated ? { estimated } : {}), facets },
+        meta: {
+          ...pageMeta(page, limit, found.total),
+          ...(found.estimated ? { estimated: found.estimated } : {}),
+          facets,
+        },
       };
     },
   );

@@ -197,15 +197,16 @@ machine (one of them building the large organisation);
   items and its redemption, the stock slots count the units sold and a subscription is completed
   when all its videos are watched; the run checks all of it, and that no row refers to a missing
   one, afterwards. The build row's budget: ≤ 300 s for the large size.
-- **Lists and pages**: each requested ${SAMPLES} times one after the other after ${WARM_UPS} unmeasured requests,
-  as the user who opens it (the demo accounts, signed in through the API with their cookies and
+- **Lists and pages**: each requested ${SAMPLES} times after ${WARM_UPS} unmeasured requests, taking turns
+  request by request with the same on the demo site (so that what else the machine does at a
+  moment slows both alike), as the user who opens it (the demo accounts, signed in through the API with their cookies and
   XSRF header; the visitor has no session). Budget: median ≤ 50 ms and ≤ 3× the demo site's
   median, p99 ≤ 150 ms (with ${SAMPLES} requests, the slowest); a row is OVER when any part is missed,
   and its note says which. Deep pages are seven eighths into the list (transactions page 70,000
   at the large size). The visitor's storefront and the server-rendered home page are each
   requested right after the learner edits their profile (\`PATCH users/{uid}\`, untimed), a
   write to \`users\` that clears the visitors' kept storefront.
-- **Under load**: the learner's wallet (median of 14) while 12 administrators' transaction lists
+- **Under load**: the learner's wallet (median of ${SAMPLES}) while 12 administrators' transaction lists
   run back to back at once: ≤ 50 ms. **Expiry**: one \`POST incentives/expiry/run\` over the due
   lots: ≤ 2 s.
 - \`BENCH_SCALE_KEEP=1\` keeps the large database and the medium DATA_DIR and prints where they

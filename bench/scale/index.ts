@@ -178,7 +178,9 @@ async function walletUnderLoad(callers: Callers): Promise<{ wallet: Samples; lis
     // The lists are under way before the first wallet.
     await sleep(100);
     return {
-      wallet: await sample(() => callers.learner.timed('GET', '/api/v2/incentives/wallet')),
+      wallet: (
+        await sample({ request: () => callers.learner.timed('GET', '/api/v2/incentives/wallet') })
+      )[0]!,
       lists,
     };
   } finally {
@@ -261,8 +263,7 @@ async function dueLotsOn(url: string): Promise<number> {
 }
 
 /**
- * Measures every operation on the demo server and the grown one, one after the other for each
- * operation, then the wallet under load and the expiry run (last: it changes the data).
+ * Measures every operation on the demo server and the grown one, their requests taking turns, then the wallet under load and the expiry run (last: it changes the data).
  */
 async function compare(
   part: Part,
@@ -276,9 +277,8 @@ async function compare(
   for (const op of OPERATIONS) {
     o.log(`${part.group}: ${operationName(op)}…`);
     try {
-      const onDemo = await measure(op, d.callers, d.site);
-      const onGrown = await measure(op, g.callers, g.site);
-      rows.push(operationRow(part, op, g.site, onGrown, onDemo));
+      const measured = await measure(op, d, g);
+      rows.push(operationRow(part, op, g.site, measured.grown, measured.demo));
     } catch (error) {
       rows.push({
         group: part.group,
@@ -473,8 +473,9 @@ async function pgliteRows(o: ScaleOptions): Promise<BenchRow[]> {
 
 /**
  * The scale figures: the large organisation on PostgreSQL, then the medium one on PGlite, each
- * measured against the demo site. Every list and page is requested `SAMPLES` times one after the
- * other (after `WARM_UPS` unmeasured requests, both in ./operations) as the user who would open it.
+ * measured against the demo site. Every list and page is requested `SAMPLES` times (after
+ * `WARM_UPS` unmeasured requests, both in ./operations) as the user who would open it, taking
+ * turns with the same request on the demo site.
  */
 export async function runScaleBenchmarks(o: ScaleOptions): Promise<BenchRow[]> {
   const rows = await postgresRows(o);

@@ -6,7 +6,7 @@ import { ApiSession, type TimedAnswer } from '../lib/http';
  * compiled its code for the route and each pool connection has its statements prepared (their
  * first five runs are planned each time), which a server just started has not.
  */
-export const SAMPLES = 14;
+export const SAMPLES = 30;
 export const WARM_UPS = 5;
 
 /** Who makes a request: a demo account, or a visitor who has not signed in. */
@@ -225,7 +225,7 @@ export const OPERATIONS: Operation[] = [
 /** Timings of one operation. */
 export interface Samples {
   median: number;
-  /** Nearest rank: with 14 requests, the slowest. */
+  /** Nearest rank: with {@link SAMPLES} requests, the slowest. */
   p99: number;
   /** Answers other than 200, by status. */
   failures: string[];
@@ -244,40 +244,60 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/**
- * Times `request` {@link SAMPLES} times one after the other, after {@link WARM_UPS} unmeasured
- * ones; `before` runs untimed before each.
- */
-export async function sample(
-  request: (i: number) => Promise<TimedAnswer>,
-  before?: (i: number) => Promise<void>,
-): Promise<Samples> {
-  const times: number[] = [];
-  const failures = new Map<number, number>();
-  for (let i = 0; i < WARM_UPS + SAMPLES; i++) {
-    await before?.(i);
-    const answer = await request(i);
-    if (answer.status !== 200) failures.set(answer.status, (failures.get(answer.status) ?? 0) + 1);
-    if (i >= WARM_UPS) times.push(answer.ms);
-  }
-  return {
-    median: median(times),
-    p99: percentile(times, 99),
-    failures: [...failures].map(([status, n]) => `${n} × ${status}`),
-  };
+/** One series of timed requests: `before` runs untimed before each. */
+interface Series {
+  request: (i: number) => Promise<TimedAnswer>;
+  before?: ((i: number) => Promise<void>) | undefined;
 }
 
-/** Measures one operation on one server. */
-export function measure(op: Operation, callers: Callers, site: SiteFacts): Promise<Samples> {
+/**
+ * Times the requests of each series {@link SAMPLES} times, after {@link WARM_UPS} unmeasured
+ * ones, taking turns: the n-th request of every series runs before the (n+1)-th of any, so that
+ * whatever else the machine does at a moment slows them alike and their ratio holds.
+ */
+export async function sample(...series: Series[]): Promise<Samples[]> {
+  const times = series.map((): number[] => []);
+  const failures = series.map(() => new Map<number, number>());
+  for (let i = 0; i < WARM_UPS + SAMPLES; i++) {
+    for (const [k, { request, before }] of series.entries()) {
+      await before?.(i);
+      const answer = await request(i);
+      const failed = failures[k]!;
+      if (answer.status !== 200) failed.set(answer.status, (failed.get(answer.status) ?? 0) + 1);
+      if (i >= WARM_UPS) times[k]!.push(answer.ms);
+    }
+  }
+  return series.map((_, k) => ({
+    median: median(times[k]!),
+    p99: percentile(times[k]!, 99),
+    failures: [...failures[k]!].map(([status, n]) => `${n} × ${status}`),
+  }));
+}
+
+/** One operation on one server, as a series of requests. */
+function series(op: Operation, callers: Callers, site: SiteFacts): Series {
   const caller = callers[op.as];
-  return sample(
-    (i) =>
+  return {
+    request: (i) =>
       caller.timed(op.method ?? 'GET', op.path(site), {
         ...(op.body ? { body: op.body(site) } : {}),
         ...(op.headers ? { headers: op.headers(i) } : {}),
       }),
-    op.before && ((i) => op.before!(callers, site, i)),
+    before: op.before && ((i) => op.before!(callers, site, i)),
+  };
+}
+
+/** Measures one operation on two servers (the demo site and a grown one), request by request. */
+export async function measure(
+  op: Operation,
+  demo: { callers: Callers; site: SiteFacts },
+  grown: { callers: Callers; site: SiteFacts },
+): Promise<{ demo: Samples; grown: Samples }> {
+  const [onDemo, onGrown] = await sample(
+    series(op, demo.callers, demo.site),
+    series(op, grown.callers, grown.site),
   );
+  return { demo: onDemo!, grown: onGrown! };
 }
 
 interface Envelope<T> {

@@ -27,6 +27,7 @@ export {
 export { HTML_CONTENT_TYPE, isHtmlSchema, mapHtmlFields } from './html-fields';
 export {
   TRANSLATABLE,
+  fieldTitles,
   isTranslatableSchema,
   localize,
   schemaAtPath,

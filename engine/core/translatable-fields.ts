@@ -45,6 +45,24 @@ export function schemaAtPath(schema: unknown, path: string): Record<string, unkn
   return isRecord(node) ? node : undefined;
 }
 
+/**
+ * The titles of the fields along a dotted path of an object schema, outermost first (English
+ * sources, for the interface translation); a field without a title is named by its key.
+ *
+ * @example
+ * fieldTitles(productInputSchema, 'image.alt'); // ['Image', 'Image description']
+ */
+export function fieldTitles(schema: unknown, path: string): string[] {
+  const titles: string[] = [];
+  let node: unknown = schema;
+  for (const key of path.split('.')) {
+    node = isRecord(node) && isRecord(node.properties) ? node.properties[key] : undefined;
+    const title = isRecord(node) ? node.title : undefined;
+    titles.push(typeof title === 'string' && title !== '' ? title : key);
+  }
+  return titles;
+}
+
 /** The value at a dotted path, or undefined. */
 export function valueAtPath(value: unknown, path: string): unknown {
   let node = value;

@@ -58,12 +58,26 @@ export type UntranslatedContent = FromSchema<typeof untranslatedContentSchema>;
 export const contentSourceCountSchema = {
   $id: 'atrium:content-source-count',
   type: 'object',
-  required: ['source', 'label', 'untranslated', 'edit_path'],
+  required: ['source', 'label', 'fields', 'untranslated', 'edit_path'],
   additionalProperties: false,
   properties: {
     source: { type: 'string' },
     /** English source of its name, for the interface translation. */
     label: { type: 'string' },
+    /** Its fields with a text per language, each with the titles along its path. */
+    fields: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'titles'],
+        additionalProperties: false,
+        properties: {
+          field: { type: 'string' },
+          /** English sources of the titles, outermost first: `['Image', 'Image description']`. */
+          titles: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
     untranslated: { type: 'integer', minimum: 0 },
     /** Where it is edited in the portal; `:id` stands for the entity id. Empty: nowhere. */
     edit_path: { type: 'string' },

@@ -5,7 +5,12 @@ import { agent, describeEachDb, signedIn, type Agent } from './helpers';
 
 interface Untranslated {
   total: number;
-  sources: { source: string; untranslated: number; edit_path: string }[];
+  sources: {
+    source: string;
+    fields: { field: string; titles: string[] }[];
+    untranslated: number;
+    edit_path: string;
+  }[];
   items: { source: string; id: string; field: string; text: string }[];
 }
 
@@ -409,6 +414,12 @@ describeEachDb('texts administrators enter, per site language', (server) => {
     const rewards = (u: Untranslated) => u.sources.find((s) => s.source === 'incentive_product')!;
     expect(rewards(after).untranslated).toBe(rewards(before).untranslated + fields.length);
     expect(rewards(after).edit_path).toBe('/settings/incentives/products/:id/edit');
+    // Each field comes with the titles the admin names it by, a nested one with its parent's.
+    const image = productInputSchema.properties.image;
+    expect(rewards(after).fields).toContainEqual({
+      field: 'image.alt',
+      titles: [image.title, image.properties.alt.title],
+    });
     expect(after.items).toEqual(
       expect.arrayContaining([
         { source: 'incentive_product', id: String(id), field: 'title', text: 'Desk plant' },

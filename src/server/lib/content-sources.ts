@@ -1,4 +1,5 @@
 import {
+  fieldTitles,
   localize,
   schemaAtPath,
   translatablePaths,
@@ -384,7 +385,13 @@ export async function untranslatedContent(
   limit: number,
 ): Promise<{
   total: number;
-  sources: { source: string; label: string; untranslated: number; edit_path: string }[];
+  sources: {
+    source: string;
+    label: string;
+    fields: { field: string; titles: string[] }[];
+    untranslated: number;
+    edit_path: string;
+  }[];
   items: { source: string; id: string; field: string; text: string }[];
 }> {
   const sources = [];
@@ -418,6 +425,10 @@ export async function untranslatedContent(
     sources.push({
       source: source.key,
       label: source.label,
+      fields: translatablePaths(source.schema).map((field) => ({
+        field,
+        titles: fieldTitles(source.schema, field),
+      })),
       untranslated: found.total,
       edit_path: source.editPath,
     });

@@ -22,19 +22,32 @@ function translationsApi(
   o: { translations?: Translation[]; untranslated?: string[]; content?: boolean } = {},
 ) {
   const calls = { puts: [] as unknown[], contentPuts: [] as unknown[], gets: 0, untranslated: 0 };
-  // One reward whose title has no Arabic text yet.
+  // One reward whose title and picture description have no Arabic text yet.
   let content = {
-    total: 1,
+    total: 2,
     sources: [
-      { source: 'footer', label: 'Footer', untranslated: 0, edit_path: '/settings/site/footer' },
+      {
+        source: 'footer',
+        label: 'Footer',
+        fields: [{ field: 'text', titles: ['Footer text'] }],
+        untranslated: 0,
+        edit_path: '/settings/site/footer',
+      },
       {
         source: 'incentive_product',
         label: 'Rewards',
-        untranslated: 1,
+        fields: [
+          { field: 'title', titles: ['Title'] },
+          { field: 'image.alt', titles: ['Image', 'Image description'] },
+        ],
+        untranslated: 2,
         edit_path: '/settings/incentives/products/:id/edit',
       },
     ],
-    items: [{ source: 'incentive_product', id: '7', field: 'title', text: 'Desk plant' }],
+    items: [
+      { source: 'incentive_product', id: '7', field: 'title', text: 'Desk plant' },
+      { source: 'incentive_product', id: '7', field: 'image.alt', text: 'A fern on a desk' },
+    ],
   };
   if (!o.content) content = { ...content, total: 0, items: [] };
   let translations = o.translations ?? [
@@ -239,21 +252,22 @@ describe('Translations page', () => {
   it('counts untranslated content, links to where it is edited, and saves its texts', async () => {
     const calls = translationsApi({ content: true });
     renderShell(<TranslationsPage />, { user: admin, path, routes });
-    expect(await screen.findByText('Untranslated content (1)')).toBeInTheDocument();
+    expect(await screen.findByText('Untranslated content (2)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Footer' })).toHaveAttribute(
       'href',
       '/settings/site/footer',
     );
     const list = screen.getByRole('list', { name: 'Untranslated content' });
-    expect(within(list).getByRole('link', { name: 'Edit' })).toHaveAttribute(
-      'href',
-      '/settings/incentives/products/7/edit',
-    );
+    for (const edit of within(list).getAllByRole('link', { name: 'Edit' }))
+      expect(edit).toHaveAttribute('href', '/settings/incentives/products/7/edit');
+    // Each text is named by its content and its field's titles, a nested field by its path.
+    expect(within(list).getByText('Rewards · Title')).toBeInTheDocument();
+    expect(within(list).getByText('Rewards · Image › Image description')).toBeInTheDocument();
     const box = within(list).getByLabelText('Desk plant');
     expect(box).toHaveAttribute('dir', 'rtl');
     await userEvent.type(box, 'نبتة مكتب');
     await userEvent.click(screen.getByRole('button', { name: 'Save content texts' }));
-    expect(await screen.findByText('Untranslated content (0)')).toBeInTheDocument();
+    expect(await screen.findByText('Untranslated content (1)')).toBeInTheDocument();
     expect(calls.contentPuts).toEqual([
       {
         texts: [{ source: 'incentive_product', id: '7', field: 'title', text: 'نبتة مكتب' }],

@@ -37,7 +37,12 @@ export function ContentTranslationsSection({ language }: { language: Language })
       />
     );
   const { total, sources, items } = content.data;
-  const labelOf = (source: string) => sources.find((s) => s.source === source)?.label ?? source;
+  const labelOf = (source: string, field: string) => {
+    const found = sources.find((s) => s.source === source);
+    const titles = found?.fields.find((f) => f.field === field)?.titles;
+    const name = titles ? titles.map((title) => t(title)).join(' › ') : field;
+    return `${t(found?.label ?? source)} · ${name}`;
+  };
   const editPathOf = (source: string, id: string) => {
     const path = sources.find((s) => s.source === source)?.edit_path ?? '';
     return path.replace(':id', encodeURIComponent(id));
@@ -90,7 +95,7 @@ export function ContentTranslationsSection({ language }: { language: Language })
               return (
                 <ContentItem
                   key={key}
-                  label={`${t(labelOf(item.source))} · ${item.field}`}
+                  label={labelOf(item.source, item.field)}
                   text={item.text}
                   editPath={editPath}
                   langcode={langcode}

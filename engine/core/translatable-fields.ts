@@ -20,8 +20,30 @@ export function isTranslatableSchema(schema: unknown): boolean {
 }
 
 /**
+ * The object a field holds when it is an object or nothing: the one branch of its `anyOf` or
+ * `oneOf` that is not `{ type: 'null' }` (`banner: { anyOf: [image, { type: 'null' }] }`).
+ */
+function nullableObject(schema: Record<string, unknown>): Record<string, unknown> | undefined {
+  for (const key of ['anyOf', 'oneOf']) {
+    const branches = schema[key];
+    if (!Array.isArray(branches) || !branches.every(isRecord)) continue;
+    const others = branches.filter((branch) => branch.type !== 'null');
+    if (others.length === 1 && others.length < branches.length) return others[0];
+  }
+  return undefined;
+}
+
+/** The properties of an object schema, or of the object a field holds when it is one or null. */
+function propertiesOf(schema: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(schema)) return undefined;
+  if (isRecord(schema.properties)) return schema.properties;
+  const object = nullableObject(schema);
+  return object && isRecord(object.properties) ? object.properties : undefined;
+}
+
+/**
  * The dotted paths of the strings a schema declares translatable, through its object
- * properties at any depth (`['title', 'about.title']`).
+ * properties at any depth, an object that may be null included (`['title', 'about.title']`).
  *
  * @example
  * translatablePaths({ type: 'object', properties: { title: { type: 'string', 'x-translatable': true } } }); // ['title']
@@ -29,8 +51,9 @@ export function isTranslatableSchema(schema: unknown): boolean {
 export function translatablePaths(schema: unknown, prefix = ''): string[] {
   if (!isRecord(schema)) return [];
   if (isTranslatableSchema(schema)) return prefix ? [prefix] : [];
-  if (!isRecord(schema.properties)) return [];
-  return Object.entries(schema.properties).flatMap(([key, sub]) =>
+  const properties = propertiesOf(schema);
+  if (!properties) return [];
+  return Object.entries(properties).flatMap(([key, sub]) =>
     translatablePaths(sub, prefix ? `${prefix}.${key}` : key),
   );
 }
@@ -39,8 +62,9 @@ export function translatablePaths(schema: unknown, prefix = ''): string[] {
 export function schemaAtPath(schema: unknown, path: string): Record<string, unknown> | undefined {
   let node: unknown = schema;
   for (const key of path.split('.')) {
-    if (!isRecord(node) || !isRecord(node.properties)) return undefined;
-    node = node.properties[key];
+    const properties = propertiesOf(node);
+    if (!properties) return undefined;
+    node = properties[key];
   }
   return isRecord(node) ? node : undefined;
 }
@@ -56,7 +80,7 @@ export function fieldTitles(schema: unknown, path: string): string[] {
   const titles: string[] = [];
   let node: unknown = schema;
   for (const key of path.split('.')) {
-    node = isRecord(node) && isRecord(node.properties) ? node.properties[key] : undefined;
+    node = propertiesOf(node)?.[key];
     const title = isRecord(node) ? node.title : undefined;
     titles.push(typeof title === 'string' && title !== '' ? title : key);
   }
@@ -124,7 +148,8 @@ const allowsOnlyStrings = (type: unknown) =>
  */
 export function translatableProblems(schema: unknown): TranslatableProblem[] {
   const problems: TranslatableProblem[] = [];
-  const visit = (node: unknown, pointer: string, reachable: boolean) => {
+  // `inChoice`: under one of several schemas, where nothing below has a fixed place either.
+  const visit = (node: unknown, pointer: string, reachable: boolean, inChoice = false) => {
     if (!isRecord(node)) return;
     if (TRANSLATABLE in node) {
       const at = `${pointer}/${TRANSLATABLE}`;
@@ -147,11 +172,22 @@ export function translatableProblems(schema: unknown): TranslatableProblem[] {
     }
     if (isRecord(node.properties))
       for (const [key, sub] of Object.entries(node.properties))
-        visit(sub, `${pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, true);
+        visit(
+          sub,
+          `${pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          !inChoice,
+          inChoice,
+        );
+    // An object that may be null keeps the place of its field; any other choice has none.
+    const object = nullableObject(node);
     for (const key of SUBSCHEMA_LISTS)
       if (Array.isArray(node[key]))
-        node[key].forEach((sub, i) => visit(sub, `${pointer}/${key}/${i}`, false));
-    for (const key of SUBSCHEMAS) visit(node[key], `${pointer}/${key}`, false);
+        node[key].forEach((sub, i) =>
+          sub === object
+            ? visit(sub, `${pointer}/${key}/${i}`, reachable, inChoice)
+            : visit(sub, `${pointer}/${key}/${i}`, false, true),
+        );
+    for (const key of SUBSCHEMAS) visit(node[key], `${pointer}/${key}`, false, inChoice);
   };
   visit(schema, '', true);
   return problems;

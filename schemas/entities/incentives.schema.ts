@@ -27,8 +27,11 @@ const imageSchema = {
     alt: { type: 'string', title: 'Image description', maxLength: 300 },
   },
 } as const;
-/** A reward's picture: its description, like the reward's title, has a text per site language. */
-const rewardImageSchema = {
+/**
+ * A reward's picture or the shop's banner: its description, like the texts around it, has a text
+ * per site language.
+ */
+const describedImageSchema = {
   ...imageSchema,
   properties: {
     ...imageSchema.properties,
@@ -65,7 +68,7 @@ export const productInputSchema = {
       maxLength: 20_000,
       'x-translatable': true,
     },
-    image: rewardImageSchema,
+    image: describedImageSchema,
     price: { type: 'integer', title: 'Price in points', minimum: 1, maximum: 1_000_000 },
     stock: {
       type: ['integer', 'null'],
@@ -207,7 +210,7 @@ export const shopProductSchema = {
     title: { type: 'string', 'x-translatable': true },
     /** Sanitized HTML. */
     description: { type: 'string', 'x-translatable': true },
-    image: rewardImageSchema,
+    image: describedImageSchema,
     price: { type: 'integer', minimum: 1 },
     /** Null: unlimited. */
     stock_left: { type: ['integer', 'null'], minimum: 0 },
@@ -258,7 +261,7 @@ export const shopSettingsSchema = {
       'x-translatable': true,
     },
     intro: { type: 'string', title: 'Introduction', maxLength: 2000, 'x-translatable': true },
-    banner: { anyOf: [imageSchema, { type: 'null' }], title: 'Banner' },
+    banner: { anyOf: [describedImageSchema, { type: 'null' }], title: 'Banner' },
     banner_height: { type: 'integer', title: 'Banner height (pixels)', minimum: 80, maximum: 600 },
     /** Points expiring within this many days are shown as "expiring soon". */
     expiry_warning_days: {

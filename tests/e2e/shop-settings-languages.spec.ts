@@ -19,7 +19,7 @@ async function translator(page: Page): Promise<(text: string) => string> {
 }
 
 describe('shop settings in each language', () => {
-  it('an administrator writes the introduction in Arabic beside the English one, and an Arabic reader reads it', async () => {
+  it('an administrator writes the introduction and the banner’s description in Arabic beside the English ones, and an Arabic reader reads them', async () => {
     const admin = await newPage(browser());
     await logIn(admin.page, 'admin');
     // What the shop says now, in every language, put back at the end.
@@ -34,10 +34,15 @@ describe('shop settings in each language', () => {
       ...original,
       translations: {
         ...original.translations,
-        ar: { ...original.translations?.ar, intro: original.translations?.ar?.intro ?? '' },
+        ar: {
+          ...original.translations?.ar,
+          intro: original.translations?.ar?.intro ?? '',
+          'banner.alt': original.translations?.ar?.['banner.alt'] ?? '',
+        },
       },
     };
     const introduction = `مرحبًا بكم في متجر المكافآت ${Date.now() % 100000}`;
+    const bannerDescription = 'هدايا ملونة على رف';
     const reader = await newPage(browser());
     try {
       await admin.page.goto('/settings/incentives/shop');
@@ -58,6 +63,14 @@ describe('shop settings in each language', () => {
       const field = admin.page.getByLabel(`${tr('Introduction')} (${tr('Arabic')})`);
       expect(await field.getAttribute('dir')).toBe('rtl');
       await field.fill(introduction);
+      // The banner's description too has a text per language.
+      const described = admin.page.getByRole('tablist', {
+        name: tr('Languages of @field').replace('@field', tr('Image description')),
+      });
+      await described.getByRole('tab', { name: /العربية/ }).click();
+      await admin.page
+        .getByLabel(`${tr('Image description')} (${tr('Arabic')})`)
+        .fill(bannerDescription);
       await admin.page.getByRole('button', { name: tr('Save'), exact: true }).click();
       await admin.page
         .getByRole('alert')
@@ -72,6 +85,7 @@ describe('shop settings in each language', () => {
       await logIn(reader.page, ARABIC_READER, '/incentives');
       await settled(reader.page);
       await expect.poll(() => reader.page.getByRole('main').innerText()).toContain(introduction);
+      await reader.page.getByRole('img', { name: bannerDescription }).waitFor();
     } finally {
       await reader.context.close();
       expect((await callApi(admin.page, 'POST', 'settings/incentives/shop', restored)).status).toBe(

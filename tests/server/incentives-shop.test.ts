@@ -947,4 +947,29 @@ describeEachDb('incentives shop', (server) => {
       expiring_soon: { points: 40, date: soon.toISOString() },
     });
   });
+
+  it('shows the banner’s description in the reader’s language', async () => {
+    const admin = await signedIn(server, 'admin');
+    const arabic = await signedIn(server, 'layla');
+    const english = await signedIn(server, 'learner');
+    const before = (await admin.get('/api/v2/settings/incentives/shop')).json().data;
+    const banner = { url: '/images/banner.jpg', alt: 'Prizes on a table' };
+    const saved = await admin.post('/api/v2/settings/incentives/shop', {
+      ...before,
+      banner,
+      translations: { ar: { 'banner.alt': 'جوائز على طاولة' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const bannerOf = async (reader: Agent) =>
+      (await reader.get('/api/v2/incentives/shop_info')).json<Data<ShopInfo>>().data.banner;
+    expect(await bannerOf(arabic)).toEqual({ url: banner.url, alt: 'جوائز على طاولة' });
+    expect(await bannerOf(english)).toEqual(banner);
+
+    // Without a banner there is nothing to describe, in any language.
+    const none = await admin.post('/api/v2/settings/incentives/shop', { ...before, banner: null });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(await bannerOf(arabic)).toBeNull();
+    const restored = await admin.post('/api/v2/settings/incentives/shop', before);
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
 });

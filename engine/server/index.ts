@@ -31,6 +31,7 @@ export {
   type AccessRequirement,
   type AccessGuard,
 } from './access';
+export { assertJsonSchema, SHARED_META_CHECK } from './json-schema-check';
 export { collectSchemas, importSchemaModules, registerSchemas } from './schemas';
 export { xsrfProtection, type XsrfOptions } from './xsrf';
 export { idParams } from './params';

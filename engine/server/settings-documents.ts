@@ -4,6 +4,7 @@ import {
   settingsDocumentSchema,
   type SettingsDocumentDeclaration,
 } from '@schemas/config/settings-document.schema';
+import { assertJsonSchema, SHARED_META_CHECK } from './json-schema-check';
 
 /** One problem of a settings document declaration, at a JSON pointer into the list. */
 export interface SettingsDocumentProblem {
@@ -19,7 +20,7 @@ export interface CompiledSettingsDocument {
 }
 
 const newAjv = (useDefaults: boolean) => {
-  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults });
+  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults, ...SHARED_META_CHECK });
   addFormats(ajv);
   return ajv;
 };
@@ -103,6 +104,7 @@ export function settingsDocumentProblems(
     }
     let fill: ValidateFunction;
     try {
+      assertJsonSchema(schema);
       fill = newAjv(true).compile(schema);
     } catch (error) {
       problems.push({ path: `${at}/schema`, message: (error as Error).message });

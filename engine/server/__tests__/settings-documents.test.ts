@@ -25,6 +25,7 @@ describe('settings document declarations', () => {
       declaration('a', { size: { type: 'integer', minimum: 1, default: 0 } }),
       declaration('a', { name: { type: 'string', title: 'Name' } }),
       { ...declaration('b', { on: { type: 'boolean', default: true } }), access: { read: [] } },
+      declaration('c', { name: { type: 'string', title: 5 } }),
     ]);
     expect(problems).toEqual(
       expect.arrayContaining([
@@ -42,6 +43,10 @@ describe('settings document declarations', () => {
         },
         { path: '/3/access', message: "must have required property 'change'" },
         { path: '/3/access/read', message: 'must NOT have fewer than 1 items' },
+        {
+          path: '/4/schema',
+          message: 'schema is invalid: data/properties/name/title must be string',
+        },
       ]),
     );
   });

@@ -9,7 +9,7 @@ import {
 import type { Rule } from '@schemas/entities/incentives.schema';
 import { earningEvents } from '@schemas/incentives/events';
 import { ruleTypes, type RuleParams, type RuleType } from '@schemas/incentives/rule-types';
-import { validationMessages, type FieldMessage } from '@engine/server';
+import { assertJsonSchema, validationMessages, type FieldMessage } from '@engine/server';
 import { routeAjv } from './route-ajv';
 
 /** What an event tells the earning rules: named scalar values (its catalogue entry's `facts`). */
@@ -97,6 +97,7 @@ export function checkedEarningCatalogue(
     }
     if (events.has(declared.event)) problems.push(`${where}: declared twice`);
     try {
+      assertJsonSchema(declared.facts);
       events.set(declared.event, { declaration: declared, facts: ajv.compile(declared.facts) });
     } catch (error) {
       problems.push(`${where}: its facts schema does not compile: ${(error as Error).message}`);
@@ -157,7 +158,9 @@ export function checkedEarningCatalogue(
       if (field.default === undefined) problem(`its parameter "${name}" needs a default`);
     let validateParams: ValidateFunction | undefined;
     try {
-      validateParams = ajv.compile(declared.params ?? { type: 'object', properties: {} });
+      const paramsSchema = declared.params ?? { type: 'object', properties: {} };
+      assertJsonSchema(paramsSchema);
+      validateParams = ajv.compile(paramsSchema);
       if (!validateParams({ ...declared.defaults.params }))
         problem(`the defaults of its parameters do not fit their schema`);
     } catch (error) {

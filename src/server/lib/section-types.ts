@@ -1,9 +1,9 @@
-import type { ValidateFunction } from 'ajv';
+import type { Ajv, ValidateFunction } from 'ajv';
 import type { StorefrontPatch } from '@schemas/entities/storefront.schema';
 import type { SectionTypeDeclaration } from '@schemas/config/section-type.schema';
 import { sectionTypes } from '@schemas/storefront/section-types';
 import { mapHtmlFields } from '@engine/core';
-import { validationMessages, type FieldMessage } from '@engine/server';
+import { assertJsonSchema, validationMessages, type FieldMessage } from '@engine/server';
 import { routeAjv } from './route-ajv';
 import { sanitizeAdminHtml } from './sanitize';
 
@@ -45,6 +45,12 @@ declare module 'fastify' {
   }
 }
 
+/** A declared schema, checked against the JSON Schema meta-schema, compiled. */
+function checkedCompile(ajv: Ajv, schema: object): ValidateFunction {
+  assertJsonSchema(schema);
+  return ajv.compile(schema);
+}
+
 /** The section parts compiled with the routes' Ajv options: coercion for form bodies, defaults filled in. */
 function compileTypes(declarations: readonly SectionTypeDeclaration[]): Map<string, CompiledType> {
   const ajv = routeAjv();
@@ -54,9 +60,9 @@ function compileTypes(declarations: readonly SectionTypeDeclaration[]): Map<stri
       {
         declaration,
         validate: {
-          content: ajv.compile(declaration.content),
-          settings: ajv.compile(declaration.settings),
-          appearance: ajv.compile(declaration.appearance),
+          content: checkedCompile(ajv, declaration.content),
+          settings: checkedCompile(ajv, declaration.settings),
+          appearance: checkedCompile(ajv, declaration.appearance),
         },
       },
     ]),

@@ -1,14 +1,5 @@
-import {
-  memo,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
-import Form, { type FormProps } from '@rjsf/core';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import Form from '@rjsf/core';
 import {
   englishStringTranslator,
   type ErrorSchema,
@@ -129,34 +120,6 @@ function withTranslatableFields(schema: object, ui: UiSchema | undefined): UiSch
 }
 
 const noSources: Readonly<Record<string, SchemaFormSource>> = {};
-
-/** A `const` among options is a choice, not a default: empty fields stay empty. */
-const defaultFormStateBehavior = { constAsDefaults: 'never' } as const;
-
-/** The data objects forms reported through `onChange`. */
-const reportedData = new WeakSet<object>();
-
-/**
- * rjsf's form, rendered again unless the only change is `formData` becoming the data the form
- * itself just reported. Storing the report and handing it back would otherwise render and
- * re-derive the whole form a second time on every keystroke, for nothing: the form already holds
- * that data.
- */
-const EchoSkippingForm = memo(Form as ComponentType<FormProps>, (before, after) => {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  for (const key of keys) {
-    if (
-      key !== 'formData' &&
-      !Object.is(before[key as keyof FormProps], after[key as keyof FormProps])
-    )
-      return false;
-  }
-  const data: unknown = after.formData;
-  return (
-    Object.is(before.formData, data) ||
-    (typeof data === 'object' && data !== null && reportedData.has(data))
-  );
-});
 
 /** rjsf's `property` (`.a.b`, `.a[0]`, `['x-y']`) as path segments. */
 function propertyPath(property: string | undefined): string[] {
@@ -341,59 +304,16 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
     [t],
   );
 
-  // The form's callbacks stay the same functions from render to render (so that handing back its
-  // data does not render it again) and call the latest props.
-  const latest = useRef(p);
-  useLayoutEffect(() => {
-    latest.current = p;
-  });
-  const onChange = useCallback((event: { formData?: unknown }) => {
-    const changed = event.formData;
-    if (typeof changed === 'object' && changed !== null) reportedData.add(changed);
-    dataRef.current = changed;
-    setData(changed as T);
-    latest.current.onChange?.(changed as T);
-  }, []);
-  const onError = useCallback(() => setSubmitted(true), []);
-  const onSubmit = useCallback((event: { formData?: unknown }) => {
-    setSubmitted(true);
-    setBusy(true);
-    // A failed save reaches the form again through `serverErrors`; nothing to do with it here.
-    Promise.resolve(latest.current.onSubmit(event.formData as T))
-      .catch(() => undefined)
-      .finally(() => setBusy(false));
-  }, []);
-
-  const { serverErrors, fieldsOnly, disabled, submitLabel, actions } = p;
-  const children = useMemo(
-    () => (
-      <>
-        {serverErrors && !serverErrors.messages.length ? (
-          <div role="alert" className="form-error">
-            {serverErrors.message}
-          </div>
-        ) : null}
-        {fieldsOnly ? null : (
-          <div className="form-actions">
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={disabled || busy}
-              aria-busy={busy}
-            >
-              {t.t(submitLabel ?? 'Save')}
-            </button>
-            {actions}
-          </div>
-        )}
-      </>
-    ),
-    [serverErrors, fieldsOnly, disabled, busy, t, submitLabel, actions],
-  );
+  const generalMessage: ReactNode =
+    p.serverErrors && !p.serverErrors.messages.length ? (
+      <div role="alert" className="form-error">
+        {p.serverErrors.message}
+      </div>
+    ) : null;
 
   return (
     <FormTranslationsContext.Provider value={translations}>
-      <EchoSkippingForm
+      <Form
         schema={schema}
         {...(uiSchema ? { uiSchema } : {})}
         formData={data}
@@ -402,23 +322,48 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
         templates={templates}
         widgets={widgets}
         fields={fields}
-        experimental_defaultFormStateBehavior={defaultFormStateBehavior}
+        // A `const` among options is a choice, not a default: empty fields stay empty.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         translateString={translateString}
         transformErrors={transformErrors}
         {...(extraErrors ? { extraErrors } : {})}
-        {...(submitted || fieldsOnly ? { liveValidate: 'onChange' as const } : {})}
-        {...(fieldsOnly ? { tagName: 'div' } : {})}
+        {...(submitted || p.fieldsOnly ? { liveValidate: 'onChange' as const } : {})}
+        {...(p.fieldsOnly ? { tagName: 'div' } : {})}
         {...(p.idPrefix ? { idPrefix: p.idPrefix } : {})}
         showErrorList={false}
         noHtml5Validate
         focusOnFirstError
-        disabled={disabled}
-        onChange={onChange}
-        onError={onError}
-        onSubmit={onSubmit}
+        disabled={p.disabled}
+        onChange={(event) => {
+          dataRef.current = event.formData;
+          setData(event.formData as T);
+          p.onChange?.(event.formData as T);
+        }}
+        onError={() => setSubmitted(true)}
+        onSubmit={(event) => {
+          setSubmitted(true);
+          setBusy(true);
+          // A failed save reaches the form again through `serverErrors`; nothing to do with it here.
+          Promise.resolve(p.onSubmit(event.formData as T))
+            .catch(() => undefined)
+            .finally(() => setBusy(false));
+        }}
       >
-        {children}
-      </EchoSkippingForm>
+        {generalMessage}
+        {p.fieldsOnly ? null : (
+          <div className="form-actions">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={p.disabled || busy}
+              aria-busy={busy}
+            >
+              {t.t(p.submitLabel ?? 'Save')}
+            </button>
+            {p.actions}
+          </div>
+        )}
+      </Form>
     </FormTranslationsContext.Provider>
   );
 }

@@ -77,14 +77,11 @@ export function schemaAtPath(schema: unknown, path: string): Record<string, unkn
  * fieldTitles(productInputSchema, 'image.alt'); // ['Image', 'Image description']
  */
 export function fieldTitles(schema: unknown, path: string): string[] {
-  const titles: string[] = [];
-  let node: unknown = schema;
-  for (const key of path.split('.')) {
-    node = propertiesOf(node)?.[key];
-    const title = isRecord(node) ? node.title : undefined;
-    titles.push(typeof title === 'string' && title !== '' ? title : key);
-  }
-  return titles;
+  const keys = path.split('.');
+  return keys.map((key, i) => {
+    const title = schemaAtPath(schema, keys.slice(0, i + 1).join('.'))?.title;
+    return typeof title === 'string' && title !== '' ? title : key;
+  });
 }
 
 /** The value at a dotted path, or undefined. */

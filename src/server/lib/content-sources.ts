@@ -8,6 +8,7 @@ import {
   type FieldTexts,
 } from '@engine/core';
 import type { AccessFlag } from '@schemas/entities/access-flags.schema';
+import type { ContentUntranslated } from '@schemas/entities/content-translations.schema';
 import { productInputSchema, shopSettingsSchema } from '@schemas/entities/incentives.schema';
 import { navigationItemSchema } from '@schemas/entities/navigation.schema';
 import { footerSettingsSchema, siteSettingsSchema } from '@schemas/entities/settings.schema';
@@ -383,17 +384,7 @@ export async function untranslatedContent(
   repos: Repositories,
   langcode: string,
   limit: number,
-): Promise<{
-  total: number;
-  sources: {
-    source: string;
-    label: string;
-    fields: { field: string; titles: string[] }[];
-    untranslated: number;
-    edit_path: string;
-  }[];
-  items: { source: string; id: string; field: string; text: string }[];
-}> {
+): Promise<ContentUntranslated> {
   const sources = [];
   const items = [];
   for (const source of contentSources) {

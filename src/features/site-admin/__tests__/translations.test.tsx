@@ -1,3 +1,4 @@
+import type { ContentUntranslated } from '@schemas/entities/content-translations.schema';
 import type { Translation } from '@schemas/entities/language.schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,7 +24,7 @@ function translationsApi(
 ) {
   const calls = { puts: [] as unknown[], contentPuts: [] as unknown[], gets: 0, untranslated: 0 };
   // One reward whose title and picture description have no Arabic text yet.
-  let content = {
+  let content: ContentUntranslated = {
     total: 2,
     sources: [
       {

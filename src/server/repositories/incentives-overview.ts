@@ -6,9 +6,10 @@ const TOP = 5;
 
 /**
  * The incentives overview, read from the totals the database keeps as points move (migration
- * 0032: `points_weekly`, `award_rules_weekly`, `product_redemptions_weekly`; the points
- * outstanding are everything that came in less everything that went out, every week) and the
- * lots due within 30 days (the expiry index): no request sums the ledger or the balances.
+ * 0032: `points_weekly`, `award_rules_weekly`, `product_redemptions_weekly`, with the changes
+ * of migration 0040 not folded into them yet; the points outstanding are everything that came in
+ * less everything that went out, every week) and the lots due within 30 days (the expiry
+ * index): no request sums the ledger or the balances.
  */
 export function incentivesOverviewRepository(db: Db) {
   return {
@@ -34,7 +35,9 @@ export function incentivesOverviewRepository(db: Db) {
                   sum(points_in) FILTER (WHERE kind IN ('award', 'adjust', 'refund')) AS issued,
                   sum(points_out) FILTER (WHERE kind = 'redeem') AS redeemed,
                   sum(points_out) FILTER (WHERE kind = 'expire') AS expired
-             FROM points_weekly
+             FROM (SELECT week, kind, points_in, points_out FROM points_weekly
+                   UNION ALL
+                   SELECT week, kind, points_in, points_out FROM points_weekly_changes) k
             WHERE week >= ${period} AND week <= atrium_utc_week($1::timestamptz)
             GROUP BY week
          )
@@ -49,17 +52,25 @@ export function incentivesOverviewRepository(db: Db) {
         [at, months],
       );
       const figures = await db.query<{ outstanding: number; expiring: number; held: number }>(
-        `SELECT (SELECT coalesce(sum(points_in - points_out), 0)::float8 FROM points_weekly)
+        `WITH kept AS (
+           SELECT week, kind, points_in, points_out, movements FROM points_weekly
+           UNION ALL
+           SELECT week, kind, points_in, points_out, movements FROM points_weekly_changes
+         )
+         SELECT (SELECT coalesce(sum(points_in - points_out), 0)::float8 FROM kept)
                   AS outstanding,
                 (SELECT coalesce(sum(remaining), 0)::float8 FROM points_ledger
                   WHERE remaining > 0 AND expires_at IS NOT NULL
                     AND expires_at < $1::timestamptz + interval '30 days') AS expiring,
-                (SELECT coalesce(sum(movements), 0)::float8 FROM points_weekly
+                (SELECT coalesce(sum(movements), 0)::float8 FROM kept
                   WHERE kind = 'held' AND week >= ${period}) AS held`,
         [at, months],
       );
       // The period's kept totals (migration 0037) when the job has brought them to this
-      // period's start, otherwise the period's weeks added up.
+      // period's start, otherwise the period's weeks added up; either with the orders and
+      // refunds not folded into them yet (migration 0040). Of the kept totals, the top ones by
+      // the index: as many more than shown as there are rewards with pending changes, which
+      // may pass them, so that the leaders are among them whatever the changes.
       const rewards = await db.query<{
         product_id: number;
         title: string;
@@ -69,26 +80,41 @@ export function incentivesOverviewRepository(db: Db) {
         `WITH kept AS (
            SELECT 1 FROM product_redemption_periods
             WHERE months = $2 AND start_week = ${period}
-         ), totals AS (
-           SELECT t.product_id, p.title, t.quantity AS redemptions, t.points
-             FROM (SELECT product_id, quantity, points
-                     FROM product_redemption_period_totals
+         ), pending AS (
+           SELECT product_id, sum(quantity) AS quantity, sum(points) AS points
+             FROM product_redemption_changes
+            WHERE week >= ${period}
+            GROUP BY product_id
+         ), candidates AS (
+           SELECT product_id
+             FROM (SELECT product_id FROM product_redemption_period_totals
                     WHERE EXISTS (SELECT 1 FROM kept) AND months = $2 AND quantity > 0
                     ORDER BY quantity DESC, points DESC
-                    FETCH FIRST ${TOP} ROWS WITH TIES) t
-             JOIN incentive_products p ON p.id = t.product_id
+                    FETCH FIRST (${TOP} + (SELECT count(*) FROM pending)) ROWS WITH TIES) t
+           UNION
+           SELECT product_id FROM pending WHERE EXISTS (SELECT 1 FROM kept)
+         ), totals AS (
+           SELECT c.product_id, coalesce(t.quantity, 0) + coalesce(n.quantity, 0) AS redemptions,
+                  coalesce(t.points, 0) + coalesce(n.points, 0) AS points
+             FROM candidates c
+             LEFT JOIN product_redemption_period_totals t
+               ON t.months = $2 AND t.product_id = c.product_id
+             LEFT JOIN pending n ON n.product_id = c.product_id
            UNION ALL
-           SELECT w.product_id, p.title, w.redemptions, w.points
-             FROM (SELECT product_id, sum(quantity) AS redemptions, sum(points) AS points
-                     FROM product_redemptions_weekly
-                    WHERE NOT EXISTS (SELECT 1 FROM kept) AND week >= ${period}
-                    GROUP BY product_id) w
-             JOIN incentive_products p ON p.id = w.product_id
-            WHERE w.redemptions > 0
+           SELECT w.product_id, sum(w.quantity), sum(w.points)
+             FROM (SELECT product_id, quantity, points FROM product_redemptions_weekly
+                    WHERE week >= ${period}
+                   UNION ALL
+                   SELECT product_id, quantity, points FROM pending) w
+            WHERE NOT EXISTS (SELECT 1 FROM kept)
+            GROUP BY w.product_id
          )
-         SELECT product_id, title, redemptions::float8 AS redemptions, points::float8 AS points
-           FROM totals
-          ORDER BY redemptions DESC, points DESC, title, product_id
+         SELECT t.product_id, p.title, t.redemptions::float8 AS redemptions,
+                t.points::float8 AS points
+           FROM totals t
+           JOIN incentive_products p ON p.id = t.product_id
+          WHERE t.redemptions > 0
+          ORDER BY t.redemptions DESC, t.points DESC, p.title, t.product_id
           LIMIT ${TOP}`,
         [at, months],
       );
@@ -100,7 +126,9 @@ export function incentivesOverviewRepository(db: Db) {
       }>(
         `SELECT rule, sum(points)::float8 AS points, sum(awards)::float8 AS awards,
                 sum(held)::float8 AS held
-           FROM award_rules_weekly
+           FROM (SELECT week, rule, points, awards, held FROM award_rules_weekly
+                 UNION ALL
+                 SELECT week, rule, points, awards, held FROM award_rules_changes) k
           WHERE week >= ${period}
           GROUP BY rule
           ORDER BY points DESC, rule`,
@@ -143,6 +171,18 @@ export function incentivesOverviewRepository(db: Db) {
         [[...overviewMonths], now.toISOString()],
       );
       return rows[0]!;
+    },
+
+    /**
+     * The job that folds the changes of points, awards and rewards' orders into the kept
+     * totals (migration 0040), every few seconds and at start; one process at a time, the others
+     * get 0. Returns how many changes it folded.
+     */
+    async foldChanges(): Promise<number> {
+      const { rows } = await db.query<{ folded: number }>(
+        'SELECT atrium_fold_overview_changes() AS folded',
+      );
+      return rows[0]!.folded;
     },
   };
 }

@@ -35,6 +35,9 @@ const idParamsSchema = idParams('id');
 /** How often the server expires due points while it runs. */
 export const EXPIRY_JOB_INTERVAL_MS = 60 * 60_000;
 
+/** How often the server folds what points, awards and orders changed into the overview. */
+const OVERVIEW_FOLD_INTERVAL_MS = 15_000;
+
 /** `PATCH incentives/expiry_schedules/{id}`: any of the schedule's fields. */
 const schedulePatchSchema = {
   type: 'object',
@@ -341,34 +344,45 @@ export const incentiveEarningRoutes: FastifyPluginAsyncJsonSchemaToTs = async (a
   );
 
   // The same job runs hourly while the server runs, with forgetting past leaderboard periods and
-  // keeping the overview's totals (also at start); tests run them on demand instead.
+  // keeping the overview's totals (also at start); what changed is folded into those every few
+  // seconds. Tests run them on demand instead.
   if (process.env.NODE_ENV !== 'test' && !process.env.VITEST) {
-    let timer: NodeJS.Timeout | undefined;
+    const timers: NodeJS.Timeout[] = [];
     const keepTotals = () =>
       app.repos.incentivesOverview
         .keepTotals()
         .catch((error: unknown) =>
           app.log.error({ err: error }, 'keeping the incentives overview’s totals failed'),
         );
+    const foldChanges = () =>
+      app.repos.incentivesOverview
+        .foldChanges()
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 'counting the changes into the incentives overview failed'),
+        );
     app.addHook('onReady', async () => {
       void keepTotals();
-      timer = setInterval(() => {
-        void keepTotals();
-        expireDue().then(
-          (expired) => {
-            if (expired) app.log.info({ expired }, 'points expired');
-          },
-          (error: unknown) => app.log.error({ err: error }, 'points expiry failed'),
-        );
-        app.repos.earning
-          .forgetOldLeaderboards()
-          .catch((error: unknown) =>
-            app.log.error({ err: error }, 'forgetting past leaderboard periods failed'),
+      void foldChanges();
+      timers.push(setInterval(() => void foldChanges(), OVERVIEW_FOLD_INTERVAL_MS).unref());
+      timers.push(
+        setInterval(() => {
+          void keepTotals();
+          expireDue().then(
+            (expired) => {
+              if (expired) app.log.info({ expired }, 'points expired');
+            },
+            (error: unknown) => app.log.error({ err: error }, 'points expiry failed'),
           );
-      }, EXPIRY_JOB_INTERVAL_MS).unref();
+          app.repos.earning
+            .forgetOldLeaderboards()
+            .catch((error: unknown) =>
+              app.log.error({ err: error }, 'forgetting past leaderboard periods failed'),
+            );
+        }, EXPIRY_JOB_INTERVAL_MS).unref(),
+      );
     });
     app.addHook('onClose', async () => {
-      clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
     });
   }
 

@@ -47,6 +47,7 @@ export interface SchemaFormProps<T> {
   /** A JSON Schema from `schemas/` (`as const` objects are accepted). */
   schema: object;
   uiSchema?: UiSchema;
+  /** The data the form starts from; it is read once (a new `key` starts the form again). */
   formData?: T;
   onSubmit(data: T): Promise<void> | void;
   /** The last failed save; its field messages are shown on their fields. */
@@ -277,7 +278,10 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
   const t = useT();
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [data, setData] = useState<T | undefined>(p.formData);
+  // The form holds its data itself (rjsf's uncontrolled form), from the data it was first given:
+  // handing each change back to it as `formData` would render every field a second time per
+  // keystroke. The latest data is remembered for the error messages.
+  const [initialData] = useState(p.formData);
   const dataRef = useRef<unknown>(p.formData);
   const schema = useMemo(() => stripIds(p.schema) as RJSFSchema, [p.schema]);
   const translating = p.translations !== undefined;
@@ -316,7 +320,7 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
       <Form
         schema={schema}
         {...(uiSchema ? { uiSchema } : {})}
-        formData={data}
+        {...(initialData === undefined ? {} : { initialFormData: initialData })}
         validator={schemaFormValidator}
         formContext={formContext}
         templates={templates}
@@ -336,7 +340,6 @@ export function SchemaForm<T>(p: SchemaFormProps<T>) {
         disabled={p.disabled}
         onChange={(event) => {
           dataRef.current = event.formData;
-          setData(event.formData as T);
           p.onChange?.(event.formData as T);
         }}
         onError={() => setSubmitted(true)}

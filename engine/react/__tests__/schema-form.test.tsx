@@ -1,3 +1,4 @@
+import Form from '@rjsf/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -184,5 +185,86 @@ describe('SchemaForm', () => {
     expect(await screen.findByText('Required')).toBeInTheDocument();
     await user.type(name, 'Bo');
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ first_name: 'Bo' }));
+  });
+
+  it('renders its fields once per keystroke', async () => {
+    render(<SchemaForm<Profile> schema={schema} onSubmit={vi.fn()} />);
+    const user = userEvent.setup();
+    const name = screen.getByLabelText(/First name/);
+    await user.type(name, 'A');
+    const renders = vi.spyOn(Form.prototype, 'render');
+    try {
+      await user.type(name, 'da Lovelace');
+      expect(name).toHaveValue('Ada Lovelace');
+      expect(renders).toHaveBeenCalledTimes('da Lovelace'.length);
+    } finally {
+      renders.mockRestore();
+    }
+  });
+
+  it('keeps what was typed and saves with the latest handler while its page renders it anew', async () => {
+    const saved: unknown[] = [];
+    function Page() {
+      const [changes, setChanges] = useState(0);
+      return (
+        <SchemaForm<Profile>
+          schema={schema}
+          // A new label and a new handler on every change: the form renders with other props.
+          submitLabel={changes > 0 ? `Save ${changes} changes` : 'Save'}
+          onChange={() => setChanges((n) => n + 1)}
+          onSubmit={(data) => {
+            saved.push({ ...data, changes });
+          }}
+        />
+      );
+    }
+    render(<Page />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/First name/), 'Ada');
+    await user.type(screen.getByLabelText('Country'), 'GB');
+    expect(screen.getByLabelText(/First name/)).toHaveValue('Ada');
+    const save = screen.getByRole('button', { name: /^Save \d+ changes$/ });
+    // The handler of the render the person sees is the one that saves.
+    const shown = Number(/\d+/.exec(save.textContent ?? '')?.[0]);
+    await user.click(save);
+    expect(saved).toEqual([{ first_name: 'Ada', country: 'GB', changes: shown }]);
+  });
+
+  it('keeps what was typed when its language arrives and while it is disabled', async () => {
+    const arabic = createTranslator({
+      language: 'ar',
+      translations: [
+        { source: 'First name', translation: 'الاسم الأول' },
+        { source: 'Save', translation: 'حفظ' },
+      ],
+    });
+    const english = createTranslator({ language: 'en', translations: [] });
+    const saved: unknown[] = [];
+    function Page(p: { arabic: boolean; disabled: boolean }) {
+      const form = (
+        <SchemaForm<Profile>
+          schema={schema}
+          formData={{ first_name: '', country: 'GB' }}
+          disabled={p.disabled}
+          onSubmit={(data) => {
+            saved.push(data);
+          }}
+        />
+      );
+      return <I18nProvider translator={p.arabic ? arabic : english}>{form}</I18nProvider>;
+    }
+    const { rerender } = render(<Page arabic={false} disabled={false} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/First name/), 'Ada');
+    // The page's translations come in, then it is busy for a moment.
+    rerender(<Page arabic disabled={false} />);
+    expect(screen.getByLabelText(/الاسم الأول/)).toHaveValue('Ada');
+    rerender(<Page arabic disabled />);
+    rerender(<Page arabic disabled={false} />);
+    const name = screen.getByLabelText(/الاسم الأول/);
+    expect(name).toHaveValue('Ada');
+    await user.type(name, 'm');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(saved).toEqual([{ first_name: 'Adam', country: 'GB' }]);
   });
 });

@@ -2,8 +2,8 @@
 // Builds the server into dist/server: src/server/main.ts bundled into main.mjs with the project's
 // own modules (TypeScript and the @/, @engine/, @schemas/ paths), and every entity schema module
 // beside it for the server to register when it starts; and, bundled on its own, the process that
-// builds a new embedded database (build-pglite.mjs), with the template of a new database cluster
-// it starts from. Packages stay in node_modules. Running the build instead of the TypeScript
+// builds a new embedded database (build-pglite.mjs), with the template of a new database (a
+// cluster with every migration applied) it starts from. Packages stay in node_modules. Running the build instead of the TypeScript
 // sources spares the server a TypeScript loader: it starts sooner and holds less memory. `npm run build` and `npm start` run it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -65,8 +65,8 @@ try {
   process.exit(1);
 }
 
-// The template of a new database cluster, which a first start on an empty data directory unpacks
-// instead of running PGlite's initdb (src/server/db/cluster-template.ts). Run once, the
+// The template of a new database, which a first start on an empty data directory unpacks instead
+// of running PGlite's initdb and the migrations (src/server/db/cluster-template.ts). Run once, the
 // WebAssembly is not worth optimising (`--liftoff-only`).
 const template = spawnSync(
   process.execPath,

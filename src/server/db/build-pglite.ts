@@ -9,6 +9,7 @@ import type { SeedMode } from '../seed/seed';
 import { clusterTemplateFile, readClusterTemplate } from './cluster-template';
 import type { WriterAnswer, WriterData, WriterRequest } from './data-file-writer';
 import { planWrites, type DataFile, type WritePlan } from './data-files';
+import { migrate } from './migrate';
 import { temporaryPgliteDir, type NewPglite } from './new-pglite';
 import { openPgliteRaw } from './pglite';
 
@@ -115,25 +116,25 @@ class DataFileWriter {
 
 /**
  * Builds a new database in memory (a new cluster, every migration, the seed of `mode`) and
- * writes it into `dir`, which must not hold a database. The new cluster is unpacked from the
- * build's template (see `cluster-template.ts`) when there is one, and made by initdb
- * otherwise. The files are written beside `dir` first and then renamed into place, so `dir`
- * never holds half a database. When another process got there first (its database is in `dir`
+ * writes it into `dir`, which must not hold a database. The new cluster with its migrations is
+ * unpacked from the build's template (see `cluster-template.ts`) when there is one, and made by
+ * initdb and the migrations otherwise. The files are written beside `dir` first and then renamed
+ * into place, so `dir` never holds half a database. When another process got there first (its database is in `dir`
  * now), that one is kept and nothing was created here.
  *
  * In memory, the files of the cluster, the migrations and the seed cost nothing to write (on
  * disk, PGlite writes each one again and again through its file system emulation). A thread of
- * its own writes those of the new cluster while the migrations and the seed run (most never
+ * its own writes those of the opened cluster while the migrations and the seed run (most never
  * change again), and at the end what changed since; it makes the files ahead, while the cluster
- * is made (see `data-file-writer.ts`).
+ * opens (see `data-file-writer.ts`).
  */
 export async function buildPglite(dir: string, mode: SeedMode): Promise<NewPglite> {
-  // PGlite spends part of its start waiting for files and for V8 to compile: the migrations and
-  // the seed (with the packages they use) load meanwhile. It starts from the build's template of
-  // a new cluster where there is one, and otherwise runs initdb.
-  const opening = readClusterTemplate(clusterTemplateFile()).then((snapshot) =>
-    openPgliteRaw(snapshot ? { snapshot } : {}),
-  );
+  // PGlite spends part of its start waiting for files and for V8 to compile: the seed (with the
+  // packages it uses) loads meanwhile. It starts from the build's template of a new database
+  // where there is one for these migrations, and otherwise runs initdb.
+  const opening = clusterTemplateFile()
+    .then(readClusterTemplate)
+    .then((snapshot) => openPgliteRaw(snapshot ? { snapshot } : {}));
   // Awaited below; a failure meanwhile must not count as unhandled.
   opening.catch(() => undefined);
   const temporary = temporaryPgliteDir(dir, process.pid);
@@ -141,10 +142,7 @@ export async function buildPglite(dir: string, mode: SeedMode): Promise<NewPglit
   let writing: Promise<void> | undefined;
   let pg: PGlite | undefined;
   try {
-    const [{ migrate }, { seed }] = await Promise.all([
-      import('./migrate'),
-      import('../seed/seed'),
-    ]);
+    const { seed } = await import('../seed/seed');
     const opened = await opening;
     pg = opened.pg;
     const db = opened.db;
@@ -153,7 +151,11 @@ export async function buildPglite(dir: string, mode: SeedMode): Promise<NewPglit
     writing = writer.write(planWrites(initial));
     // Awaited below; a failure meanwhile must not count as unhandled.
     writing.catch(() => undefined);
-    const applied = await migrate(db);
+    await migrate(db);
+    // All of them: those of the template too were applied for this new database.
+    const applied = (
+      await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')
+    ).rows.map((row) => row.version);
     const seeded = await seed(db, mode);
     // A clean shutdown: every page is in the data files and the database is marked shut down,
     // so opening the copy starts no recovery (a quarter of a second less).

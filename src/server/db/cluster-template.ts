@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { projectPath } from '../paths';
+import { migrate, migrationFiles } from './migrate';
+import { openPgliteRaw } from './pglite';
 
 /** The installed PGlite's version: a template is only good for the version that made it. */
 function pgliteVersion(): string {
@@ -15,26 +17,45 @@ function pgliteVersion(): string {
 }
 
 /**
- * Where the server's build keeps the template of a new database cluster, named after the PGlite
- * version that made it: after an upgrade of PGlite without a new build, no template is found and
- * a new database is made by initdb as before.
+ * A digest of the migrations in `dir` (their versions and contents): a template holds the
+ * migrations it was made with, and is only good while they are the ones there are.
  */
-export function clusterTemplateFile(): string {
-  return projectPath(`dist/server/pglite-cluster-${pgliteVersion()}.tar`);
+export async function migrationsDigest(dir?: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const { version, file } of await migrationFiles(dir)) {
+    hash.update(`${version}\0`);
+    hash.update(await readFile(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 /**
- * Writes the template of a new database cluster: what PGlite's initdb makes (the same for every
- * new database of a PGlite version, and most of the time a new database takes to make),
- * archived. The build makes it once, so that a first start on an empty data directory unpacks it
- * instead of running initdb; the migrations and the seed still run at that start.
- *
- * @example await writeClusterTemplate(clusterTemplateFile()); // what the server's build does
+ * Where the server's build keeps the template of a new database, named after the PGlite version
+ * and the migrations that made it: after an upgrade of PGlite or a change of the migrations
+ * without a new build, no template is found and a new database is made by initdb and the
+ * migrations as before.
  */
-export async function writeClusterTemplate(file: string): Promise<void> {
-  const pg = await PGlite.create();
+export async function clusterTemplateFile(): Promise<string> {
+  return projectPath(`dist/server/pglite-${pgliteVersion()}-${await migrationsDigest()}.tar`);
+}
+
+/**
+ * Writes the template of a new database: what PGlite's initdb makes with every migration
+ * applied (the same for every new database of a PGlite version, and most of the time a new
+ * database takes to make), archived. The build makes it once, so that a first start on an empty
+ * data directory unpacks it instead of running initdb and the migrations; the seed still runs at
+ * that start. What migrations keep by the date (the stretch of time availability is kept for,
+ * the weeks the overview's periods cover) is then as old as the build, as in any database
+ * migrated before its server starts: the jobs the server runs at start move it along.
+ *
+ * @example await writeClusterTemplate(await clusterTemplateFile()); // what the server's build does
+ */
+export async function writeClusterTemplate(file: string, migrations?: string): Promise<void> {
+  const { pg, db } = await openPgliteRaw();
   try {
-    // Everything initdb wrote is in the data files: opening a copy has no log to replay.
+    await migrate(db, migrations);
+    // Everything is in the data files: opening a copy has no log to replay.
     await pg.exec('CHECKPOINT');
     // Not compressed: reading it is then all a first start spends on it.
     const archive = await pg.dumpDataDir('none');

@@ -39,7 +39,7 @@ export interface DbPluginOptions {
  * All of that runs while the rest of the server is assembled: the decorations are usable at once
  * (their queries wait for the database), and the app is ready only once the database is. A new
  * PGlite database is built, migrated and seeded in a process of its own first (see
- * {@link startNewPglite}); opening it then finds nothing left to do.
+ * {@link startNewPglite}); opening it then skips both.
  */
 export const dbPlugin = fp(
   async function database(app: FastifyInstance, options: DbPluginOptions) {
@@ -66,10 +66,13 @@ export const dbPlugin = fp(
           pgliteAssets: await pgliteAssets,
         }));
       try {
-        const applied = await migrate(db);
-        if (applied.length) app.log.info({ applied }, 'database migrated');
-        const seeded = await seed(db, options.seed ?? 'demo');
-        if (seeded.demo) app.log.info('demo site seeded');
+        // A database built just now has every migration and its seed already.
+        if (!built?.created) {
+          const applied = await migrate(db);
+          if (applied.length) app.log.info({ applied }, 'database migrated');
+          const seeded = await seed(db, options.seed ?? 'demo');
+          if (seeded.demo) app.log.info('demo site seeded');
+        }
         const indexed = await db.query<{ done: boolean }>(
           'SELECT atrium_index_user_search() AS done',
         );

@@ -3,8 +3,9 @@
 // own modules (TypeScript and the @/, @engine/, @schemas/ paths), and every entity schema module
 // beside it for the server to register when it starts; and, bundled on its own, the process that
 // builds a new embedded database (build-pglite.mjs), with the template of a new database (a
-// cluster with every migration applied) it starts from. Packages stay in node_modules. Running the build instead of the TypeScript
-// sources spares the server a TypeScript loader: it starts sooner and holds less memory. `npm run build` and `npm start` run it.
+// cluster with every migration applied) it starts from. Packages stay in node_modules. Running
+// the build instead of the TypeScript sources spares the server a TypeScript loader: it starts
+// sooner and holds less memory. `npm run build` and `npm start` run it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -119,8 +119,8 @@ class DataFileWriter {
  * writes it into `dir`, which must not hold a database. The new cluster with its migrations is
  * unpacked from the build's template (see `cluster-template.ts`) when there is one, and made by
  * initdb and the migrations otherwise. The files are written beside `dir` first and then renamed
- * into place, so `dir` never holds half a database. When another process got there first (its database is in `dir`
- * now), that one is kept and nothing was created here.
+ * into place, so `dir` never holds half a database. When another process got there first (its
+ * database is in `dir` now), that one is kept and nothing was created here.
  *
  * In memory, the files of the cluster, the migrations and the seed cost nothing to write (on
  * disk, PGlite writes each one again and again through its file system emulation). A thread of

@@ -51,10 +51,10 @@ export async function clusterTemplateFile(): Promise<string> {
  *
  * @example await writeClusterTemplate(await clusterTemplateFile()); // what the server's build does
  */
-export async function writeClusterTemplate(file: string, migrations?: string): Promise<void> {
+export async function writeClusterTemplate(file: string): Promise<void> {
   const { pg, db } = await openPgliteRaw();
   try {
-    await migrate(db, migrations);
+    await migrate(db);
     // Everything is in the data files: opening a copy has no log to replay.
     await pg.exec('CHECKPOINT');
     // Not compressed: reading it is then all a first start spends on it.
